@@ -1,0 +1,321 @@
+/**
+ * The whole schema of DESIGN.md §4. Migrations are generated from this file
+ * with `npm run db:generate -w @fd/api` and checked in under drizzle/.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    /** Always stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    /** argon2id hash; null for clients, who never sign in here. */
+    passwordHash: text('password_hash'),
+    role: text('role').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    countryOfResidence: text('country_of_residence'),
+    stateOfResidence: text('state_of_residence'),
+    residentialAddress: text('residential_address'),
+    zipCode: text('zip_code'),
+    phoneNumber: text('phone_number'),
+    referralSource: text('referral_source'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('MANAGER', 'CLIENT', 'ADMIN')`),
+  ],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    businessName: text('business_name').notNull(),
+    businessIndustry: text('business_industry'),
+    businessDescription: text('business_description'),
+    companyType: text('company_type'),
+    countryOfIncorporation: text('country_of_incorporation'),
+    stateOfIncorporation: text('state_of_incorporation'),
+    incorporationNumber: text('incorporation_number'),
+    incorporationDate: date('incorporation_date'),
+    newBusinessFormationAddress: text('new_business_formation_address'),
+    taxId: text('tax_id'),
+    nationalIdentificationNumber: text('national_identification_number'),
+    companyWebsite: text('company_website'),
+    socialLink: text('social_link'),
+    isRegisteredCompany: boolean('is_registered_company').notNull().default(false),
+    accountLevel: text('account_level').notNull().default('UNPAID'),
+    /** Denormalised so that the Unconfirmed-payments tab is one index lookup. */
+    hasManualReceipt: boolean('has_manual_receipt').notNull().default(false),
+    /** Status of the incorporation step, kept in step with formation_steps (tabs filter on it). */
+    incorporationStatus: text('incorporation_status').notNull().default('PENDING'),
+    /** First step (canonical order) not APPROVED; null = Completed. Same transaction as every step change. */
+    currentActivityStep: text('current_activity_step'),
+    currentActivityStatus: text('current_activity_status'),
+    /** Lower-cased business name, owner names and email, for trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('businesses_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('businesses_user_idx').on(t.userId),
+    index('businesses_incorporation_idx').on(
+      t.incorporationStatus,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('businesses_account_level_idx').on(
+      t.accountLevel,
+      t.hasManualReceipt,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('businesses_activity_idx').on(
+      t.currentActivityStep,
+      t.currentActivityStatus,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
+    index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
+    index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('businesses_account_level_check', sql`${t.accountLevel} in ('PAID', 'UNPAID')`),
+    check(
+      'businesses_incorporation_status_check',
+      sql`${t.incorporationStatus} in ('PENDING', 'PROCESSING', 'APPROVED', 'FAILED')`,
+    ),
+  ],
+);
+
+export const formationSteps = pgTable(
+  'formation_steps',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    stepKey: text('step_key').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    statusItemName: text('status_item_name').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('formation_steps_business_step_key').on(t.businessId, t.stepKey),
+    check(
+      'formation_steps_status_check',
+      sql`${t.status} in ('PENDING', 'PROCESSING', 'APPROVED', 'FAILED')`,
+    ),
+  ],
+);
+
+/** Stored files: KYC/KYB documents, receipts and feedback attachments share these columns. */
+const fileColumns = () => ({
+  fileName: text('file_name').notNull(),
+  /** Random name under the storage root; never derived from user input. */
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  /** Bytes. */
+  size: integer('size').notNull(),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    documentTitle: text('document_title').notNull(),
+    ...fileColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_business_idx').on(t.businessId, t.kind),
+    check('documents_kind_check', sql`${t.kind} in ('kyc', 'kyb')`),
+  ],
+);
+
+export const onlinePayments = pgTable(
+  'online_payments',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    reference: text('reference').notNull(),
+    paymentDate: timestamp('payment_date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('online_payments_business_idx').on(t.businessId)],
+);
+
+export const manualPaymentReceipts = pgTable(
+  'manual_payment_receipts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    documentTitle: text('document_title').notNull().default('Payment receipt'),
+    ...fileColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('manual_payment_receipts_business_idx').on(t.businessId)],
+);
+
+export const shareholders = pgTable(
+  'shareholders',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    companyOwnerFullName: text('company_owner_full_name').notNull(),
+    ownershipPercentage: numeric('ownership_percentage', { precision: 5, scale: 2 }).notNull(),
+    isCompany: boolean('is_company').notNull().default(false),
+  },
+  (t) => [index('shareholders_business_idx').on(t.businessId)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The formation step the feedback is about (status_item_id on the wire). */
+    statusItemId: integer('status_item_id').references(() => formationSteps.id, {
+      onDelete: 'set null',
+    }),
+    feedbackTitle: text('feedback_title').notNull(),
+    messageBody: text('message_body').notNull(),
+    attachmentFileName: text('attachment_file_name'),
+    attachmentStorageKey: text('attachment_storage_key'),
+    attachmentContentType: text('attachment_content_type'),
+    attachmentSize: integer('attachment_size'),
+    fileUrl: text('file_url'),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feedback_business_idx').on(t.businessId, t.createdAt.desc()),
+    index('feedback_status_item_idx').on(t.statusItemId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_business_idx').on(t.businessId, t.createdAt.desc())],
+);
+
+export const managerLogs = pgTable(
+  'manager_logs',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    managerId: integer('manager_id').references(() => users.id),
+    /** Kept as written at the time, so renaming a manager does not rewrite history. */
+    managerName: text('manager_name').notNull(),
+    action: text('action').notNull(),
+    feedbackLogCategory: text('feedback_log_category').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc())],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_manager_idx').on(t.managerId, t.isRead, t.createdAt.desc())],
+);
+
+/**
+ * One row per forgot-password request: the verification token (returned to the
+ * client) and the emailed code, both stored hashed; then the reset token.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verificationTokenHash: text('verification_token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    resetTokenHash: text('reset_token_hash'),
+    resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
+    /** Set when superseded by a newer code, used, or locked out. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_verification_token_key').on(t.verificationTokenHash),
+    uniqueIndex('password_resets_reset_token_key').on(t.resetTokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);

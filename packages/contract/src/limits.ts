@@ -1,0 +1,16 @@
+/** Business constants of SPEC.md §9 and the security limits of DESIGN.md §6. */
+export const LIST_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const RESET_PASSWORD_MIN_LENGTH = 8;
+export const CHANGE_PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const FORGOT_PASSWORD_NAV_DELAY_MS = 100;
+export const RELOAD_AFTER_UPDATE_MS = 2000;
+export const SIDE_MENU_CLOSE_DELAY_MS = 300;
+export const TOAST_AUTO_CLOSE_MS = 4000;

@@ -1,0 +1,69 @@
+/**
+ * Every user-visible text of SPEC.md that both sides use, word for word.
+ * Tests look these up by string, so never reword one here.
+ */
+export const validationMessages = {
+  emailInvalid: 'Please enter a valid email address.',
+  emailRequired: 'Email is required.',
+  passwordRequired: 'Password is required.',
+  otpInvalid: 'Enter a valid 6-digit code',
+  otpRequired: 'Verification code is required.',
+  newPasswordRequired: 'New password is required.',
+  resetPasswordMin: 'Password must be at least 8 characters',
+  confirmPasswordRequired: 'Confirm password is required.',
+  passwordsMustMatch: 'Passwords must match',
+  currentPasswordRequired: 'Current password is required',
+  changeNewPasswordRequired: 'New password is required',
+  changePasswordMin: 'Password must be at least 6 characters',
+  fileRequired: 'Please upload a file.',
+  urlInvalid: 'Please enter a valid URL.',
+} as const;
+
+export const errorMessages = {
+  loginException: 'An error occurred during Login',
+  notManager: 'You must be a Manager to login.',
+  otpInvalid: 'OTP returned is invalid or has expired',
+  unknown: 'An unknown error occurred',
+  resendFailed: 'An error occurred. Try Again!',
+  resetFailed: 'Password reset failed. Try Again!',
+  changePasswordException: 'An error occurred. Try Again!',
+  listLoad: 'Error: Something went wrong :(',
+  statusUpdate: 'Error updating status',
+  feedbackSend: 'Error sending feedback',
+  businessEdit: 'Error updating business details',
+  upload: 'Error uploading file',
+  commentSave: 'Failed to save comment. Please try again.',
+  notFound: 'OOPS! Page not found',
+} as const;
+
+export const successMessages = {
+  login: 'Login is successful!',
+  verify: 'Verification successful',
+  reset: 'Reset Password  successful',
+  passwordChanged: 'Password changed successfully!',
+  notificationDeleted: 'Notification deleted successfully.',
+  statusUpdated: 'Status Updated Successfully!',
+  feedbackSent: 'Feedback Message Sent Successful!',
+  businessUpdated: (value: string) => `Successfully updated ${value} Details`,
+  fileUploaded: 'File uploaded successfully!',
+  /** What forgot-password answers whether or not the email exists. */
+  codeSent: 'If an account exists for this email, a verification code has been sent to it.',
+} as const;
+
+/** Server-side error details that are ours (SPEC.md leaves them to the server). */
+export const apiErrorDetails = {
+  invalidCredentials: 'Invalid email or password.',
+  accountDisabled: 'This account has been disabled. Contact the admin.',
+  unauthenticated: 'Authentication credentials were not provided or are invalid.',
+  forbidden: 'You do not have permission to perform this action.',
+  invalidResetToken: 'The reset token is invalid or has expired.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  samePassword: 'The new password must be different from the current one.',
+  rateLimited: 'Too many attempts. Please wait a moment and try again.',
+  validation: 'Some fields are missing or invalid.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'The request body must be JSON.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -1,0 +1,3 @@
+export * from './countries.ts';
+export * from './industries.ts';
+export * from './lists.ts';
