@@ -1,0 +1,138 @@
+/**
+ * The only place that reads the environment (STYLE.md, convention 6).
+ * Parsed once at start; a bad value stops the start with one line naming it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true/false, 1/0, yes/no, on/off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Formation Desk <no-reply@formation-desk.local>'),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
+  SEED_DEMO: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  /** Where the built SPA lives; unset = apps/web/dist of this checkout. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { url: string; poolSize: number } | { pgliteDir: string };
+  filesDir: string;
+  mail: { smtpUrl: string; from: string } | { outboxDir: string; from: string };
+  redisUrl: string | undefined;
+  jwt: { secret: string; ttlSeconds: number };
+  seedDemo: boolean;
+  logLevel: RawEnv['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the variables; throws ConfigError with one line naming the first bad one. */
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((k) => {
+      const v = source[k];
+      return v === undefined || v === '' ? [] : [[k, v]];
+    }),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got "${present[name]}").`,
+    );
+  }
+  if (result.data.DATABASE_URL && !result.data.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (at least 32 characters).',
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Turns the variables into the app's configuration. Relative paths are taken
+ * from the folder npm was started in (INIT_CWD), so `DATA_DIR=./data npm start`
+ * means the project root whichever workspace runs the script.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { pgliteDir: path.join(dataDir, 'db') },
+    filesDir: path.join(dataDir, 'files'),
+    mail: env.SMTP_URL
+      ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }
+      : { outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM },
+    redisUrl: env.REDIS_URL,
+    jwt: { secret: env.JWT_SECRET ?? localJwtSecret(dataDir), ttlSeconds: env.JWT_TTL_SECONDS },
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(base, env.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** Embedded mode: a secret generated on first start and kept beside the data. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
