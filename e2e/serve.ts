@@ -1,0 +1,46 @@
+/**
+ * Starts the real product for the end-to-end tests, as `npm start` would:
+ * a fresh embedded data folder, the demo data, the accounts the specs sign in
+ * with (e2e/fixtures.ts), then the API serving the built web app.
+ * The accounts are written before the server opens the embedded database,
+ * since PGlite allows one process at a time.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { users } from '../apps/api/src/db/schema.ts';
+import { hashPassword } from '../apps/api/src/lib/password.ts';
+import { seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
+import { accounts, E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+const database = await openDatabase({ pgliteDir: path.join(E2E_DATA_DIR, 'db') });
+await database.migrate();
+await seedDemoIfEmpty(database, {
+  filesDir: path.join(E2E_DATA_DIR, 'files'),
+  log: (line) => console.log(line),
+});
+for (const account of Object.values(accounts)) {
+  await database.db.insert(users).values({
+    email: account.email,
+    passwordHash: await hashPassword(account.password),
+    role: account.role,
+    firstName: account.firstName,
+    lastName: account.lastName,
+  });
+}
+await database.close();
+
+// The e2e server always runs the embedded default, whatever the shell exported.
+for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET', 'WEB_DIST_DIR']) {
+  delete process.env[name];
+}
+Object.assign(process.env, {
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: E2E_DATA_DIR,
+  SEED_DEMO: 'true',
+  INIT_CWD: process.cwd(),
+});
+await import('../apps/api/src/main.ts');
