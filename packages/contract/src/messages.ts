@@ -64,6 +64,7 @@ export const apiErrorDetails = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'The request body must be JSON.',
+  bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lanes, type TestDatabase } from '../test/databases.ts';
+import { queryRows } from './client.ts';
 import { users } from './schema.ts';
 
 describe.each(lanes)('database on $name', (lane) => {
@@ -11,10 +12,11 @@ describe.each(lanes)('database on $name', (lane) => {
   afterAll(() => database.dispose());
 
   it('applies every migration, including pg_trgm', async () => {
-    const result = await database.db.execute<{ extname: string }>(
+    const rows = await queryRows<{ extname: string }>(
+      database.db,
       sql`select extname from pg_extension where extname = 'pg_trgm'`,
     );
-    expect(result.rows.map((r) => r.extname)).toEqual(['pg_trgm']);
+    expect(rows.map((r) => r.extname)).toEqual(['pg_trgm']);
   });
 
   it('rejects a duplicate email and an unknown role', async () => {

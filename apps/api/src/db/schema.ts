@@ -34,6 +34,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Bumped by a password change or reset: access tokens carrying an older value stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     countryOfResidence: text('country_of_residence'),
     stateOfResidence: text('state_of_residence'),
     residentialAddress: text('residential_address'),

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiErrorDetails, errorBodySchema } from '@fd/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webNotBuiltText } from './plugins/web-app.ts';
+import { lanes, type TestDatabase } from './test/databases.ts';
+import { callApi, startTestApp, testConfig, type TestApp } from './test/test-app.ts';
+
+function makeWebDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'fd-web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Formation Desk</title>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  return dist;
+}
+
+describe.each(lanes)('app on $name', (lane) => {
+  let database: TestDatabase;
+  let withWeb: TestApp;
+  let withoutWeb: TestApp;
+
+  beforeAll(async () => {
+    database = await lane.open();
+    withWeb = await startTestApp({
+      database,
+      config: testConfig({ WEB_DIST_DIR: makeWebDist() }),
+    });
+    withoutWeb = await startTestApp({ database });
+  });
+  afterAll(async () => {
+    await withWeb?.close();
+    await withoutWeb?.close();
+    await database?.dispose();
+  });
+
+  it('answers the health check after a database ping', async () => {
+    const response = await callApi(withWeb.baseUrl, 'GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { status: 'ok' } });
+    expect((await callApi(withWeb.baseUrl, 'GET', '/api/health/')).status).toBe(200);
+  });
+
+  it('sends a CSP for a same-origin SPA and a request id on every response', async () => {
+    for (const url of ['/api/health', '/business', '/api/v1/nope']) {
+      const response = await callApi(withWeb.baseUrl, 'GET', url);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com/);
+      expect(csp).toMatch(/frame-src 'self' https:\/\/challenges\.cloudflare\.com/);
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404, whatever the method', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nope'],
+      ['GET', '/api/nope/'],
+      ['POST', '/api/v1/manager/unknown/'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const response = await callApi(withWeb.baseUrl, method, url);
+      expect(response.status, `${method} ${url}`).toBe(404);
+      expect(errorBodySchema.parse(response.body).errors.detail).toBe(apiErrorDetails.notFound);
+    }
+  });
+
+  it('serves the SPA: index.html for page routes, long cache for hashed assets', async () => {
+    for (const url of ['/', '/business', '/business/', '/full-business-details/42?x=1']) {
+      const page = await callApi(withWeb.baseUrl, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.text).toContain('<title>Formation Desk</title>');
+    }
+    const asset = await callApi(withWeb.baseUrl, 'GET', '/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.text).toBe('console.log("app");');
+    // A missing asset is a 404, never index.html served as JavaScript.
+    expect((await callApi(withWeb.baseUrl, 'GET', '/assets/gone-999.js')).status).toBe(404);
+  });
+
+  it('says the web app is not built when the dist folder is missing', async () => {
+    const response = await callApi(withoutWeb.baseUrl, 'GET', '/business');
+    expect(response.status).toBe(503);
+    expect(response.text).toBe(webNotBuiltText);
+    expect(webNotBuiltText).toBe('The web app is not built yet: run `npm run build`.');
+    // The API still works.
+    expect((await callApi(withoutWeb.baseUrl, 'GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe.each(lanes)('server errors on $name', (lane) => {
+  it('answers 500 without stack or SQL, logs it with the request id, and keeps serving', async () => {
+    const database = await lane.open();
+    const harness = await startTestApp({ database, captureLogs: true });
+    try {
+      await database.close(); // every query now fails inside the driver
+      const response = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
+        json: { email: 'someone@example.com', password: 'whatever' },
+      });
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ errors: { detail: apiErrorDetails.internal } });
+      expect(response.text).not.toMatch(/select|users|at \w+ \(/i);
+
+      const requestId = response.headers.get('x-request-id');
+      const logged = harness.logs.find((line) => line.msg === 'Request failed');
+      expect(logged?.reqId).toBe(requestId);
+      expect(String((logged?.err as { stack?: string } | undefined)?.stack)).toContain('Error');
+
+      const health = await callApi(harness.baseUrl, 'GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(errorBodySchema.parse(health.body).errors.detail).toBe(
+        'The database is not reachable.',
+      );
+    } finally {
+      await harness.close();
+      await database.dispose().catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { API_BASE_PATH } from '@fd/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from './db/client.ts';
+import type { Config } from './env.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { businessesRoutes } from './features/businesses/businesses.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import type { Mailer } from './lib/mail/index.ts';
+import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
+import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  /** Injected clock: tokens, codes and expiries all read the time from here. */
+  now?: () => Date;
+  /** Overrides of the default limits (tests loosen them so that only the limit tests hit them). */
+  rateLimits?: Partial<RateLimits>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/** JSON bodies are small forms; uploads (multipart) have limits of their own. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Builds the whole server, ready but not listening (fastify/demo shape):
+ * external plugins, then app plugins, then routes by feature, then the SPA.
+ * The caller owns `database`, `mailer` and `rateLimiter` and closes them.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer, rateLimiter } = deps;
+  const now = deps.now ?? (() => new Date());
+  const rateLimits: RateLimits = { ...defaultRateLimits, ...deps.rateLimits };
+
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // External plugins
+  await app.register(securityHeadersPlugin);
+
+  // App plugins
+  await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(authenticatePlugin, { database, jwtSecret: config.jwt.secret, now });
+
+  // Routes by feature
+  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        service: createAuthService({ database, mailer, jwt: config.jwt, now }),
+        rateLimiter,
+        rateLimits,
+      });
+      // Manager-only features mount here through protectedRoutes (see features/README.md).
+      await api.register(protectedRoutes(businessesRoutes), { database, config, now });
+      // Public: the signature in the URL is the credential.
+      await api.register(filesRoutes, { database, config, now });
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  // Last: the SPA and the answer for every path nothing above matched.
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+
+  await app.ready();
+  return app;
+}

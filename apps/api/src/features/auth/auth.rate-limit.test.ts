@@ -1,0 +1,229 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { apiErrorDetails, errorBodySchema, forgotPasswordResponseSchema } from '@fd/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../../lib/logger.ts';
+import {
+  defaultRateLimits,
+  MemoryRateLimiter,
+  RedisRateLimiter,
+  type RateLimiter,
+} from '../../lib/rate-limit/index.ts';
+import { lanes, type TestDatabase } from '../../test/databases.ts';
+import {
+  callApi,
+  createTestClock,
+  createUser,
+  startTestApp,
+  testConfig,
+  uniqueEmail,
+  type TestApp,
+  type TestClock,
+} from '../../test/test-app.ts';
+
+const redisUrl = process.env.REDIS_URL;
+const silentLog = { info() {}, warn() {}, error() {} } as unknown as Logger;
+
+interface LimiterKind {
+  name: string;
+  create(clock: TestClock): RateLimiter;
+}
+
+const limiterKinds: LimiterKind[] = [
+  {
+    name: 'memory',
+    create: (clock) => new MemoryRateLimiter({ now: () => clock.now().getTime() }),
+  },
+  ...(redisUrl
+    ? [
+        {
+          name: 'redis',
+          // A prefix of its own per test: counters never leak between tests or runs.
+          create: () =>
+            new RedisRateLimiter({
+              url: redisUrl,
+              log: silentLog,
+              keyPrefix: `fd-test:${randomBytes(6).toString('hex')}:`,
+            }),
+        },
+      ]
+    : []),
+];
+
+const cases = lanes.flatMap((lane) => limiterKinds.map((kind) => ({ lane, kind })));
+
+describe.each(cases)(
+  'auth rate limits on $lane.name with $kind.name counters',
+  ({ lane, kind }) => {
+    let database: TestDatabase;
+    let harness: TestApp | undefined;
+
+    beforeAll(async () => {
+      database = await lane.open();
+    });
+    afterEach(async () => {
+      await harness?.close();
+      harness = undefined;
+    });
+    afterAll(() => database?.dispose());
+
+    /** A fresh app with the default limits; TRUST_PROXY lets each call claim its own IP. */
+    const start = async () => {
+      const clock = createTestClock();
+      harness = await startTestApp({
+        database,
+        clock,
+        config: testConfig({ TRUST_PROXY: 'true' }),
+        rateLimiter: kind.create(clock),
+        rateLimits: {},
+      });
+      return harness;
+    };
+
+    const post = (path: string, json: unknown, ip: string) =>
+      callApi(harness!.baseUrl, 'POST', path, { json, headers: { 'x-forwarded-for': ip } });
+
+    const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+
+    const expectRateLimited = (response: Awaited<ReturnType<typeof post>>, windowMs: number) => {
+      expect(response.status).toBe(429);
+      expect(errorBodySchema.parse(response.body).errors.detail).toBe(apiErrorDetails.rateLimited);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+    };
+
+    it('limits login attempts per IP', async () => {
+      await start();
+      const rule = defaultRateLimits.loginPerIp;
+      for (let i = 0; i < rule.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/login/',
+          { email: uniqueEmail('x'), password: 'pw' },
+          '203.0.113.9',
+        );
+        expect(response.status).toBe(401);
+      }
+      const refused = await post(
+        '/api/v1/auth/login/',
+        { email: uniqueEmail('x'), password: 'pw' },
+        '203.0.113.9',
+      );
+      expectRateLimited(refused, rule.windowMs);
+      // Another address is not affected.
+      const elsewhere = await post(
+        '/api/v1/auth/login/',
+        { email: uniqueEmail('x'), password: 'pw' },
+        '203.0.113.10',
+      );
+      expect(elsewhere.status).toBe(401);
+      if (kind.name === 'memory') {
+        harness!.clock.advance(rule.windowMs);
+        const later = await post(
+          '/api/v1/auth/login/',
+          { email: uniqueEmail('x'), password: 'pw' },
+          '203.0.113.9',
+        );
+        expect(later.status).toBe(401);
+      }
+    });
+
+    it('limits login attempts per account, from any address, even with the right password', async () => {
+      await start();
+      const manager = await createUser(database);
+      const other = await createUser(database);
+      const rule = defaultRateLimits.loginPerEmail;
+      const wrongGuess = { email: manager.email, password: 'wrong-guess' };
+      // A successful sign-in clears the failures counted so far…
+      for (let i = 0; i < rule.limit - 1; i += 1) {
+        await post('/api/v1/auth/login/', wrongGuess, randomIp());
+      }
+      expect((await post('/api/v1/auth/login/', manager, randomIp())).status).toBe(200);
+      // …then `limit` failures in a row lock the account for the window.
+      for (let i = 0; i < rule.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/login/',
+          { email: manager.email, password: 'wrong-guess' },
+          randomIp(),
+        );
+        expect(response.status).toBe(401);
+      }
+      const refused = await post(
+        '/api/v1/auth/login/',
+        { email: ` ${manager.email.toUpperCase()}`, password: manager.password },
+        randomIp(),
+      );
+      expectRateLimited(refused, rule.windowMs);
+      expect(refused.text).not.toMatch(/eyJ/);
+      const otherAccount = await post(
+        '/api/v1/auth/login/',
+        { email: other.email, password: other.password },
+        randomIp(),
+      );
+      expect(otherAccount.status).toBe(200);
+    });
+
+    it('limits code verification per IP and per verification token', async () => {
+      await start();
+      const perIp = defaultRateLimits.verifyOtpPerIp;
+      for (let i = 0; i < perIp.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/otp/verify/',
+          { otp: '123456', token: randomUUID() },
+          '203.0.113.20',
+        );
+        expect(response.status).toBe(400);
+      }
+      expectRateLimited(
+        await post(
+          '/api/v1/auth/otp/verify/',
+          { otp: '123456', token: randomUUID() },
+          '203.0.113.20',
+        ),
+        perIp.windowMs,
+      );
+
+      const perToken = defaultRateLimits.verifyOtpPerToken;
+      const token = randomUUID();
+      for (let i = 0; i < perToken.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/otp/verify/',
+          { otp: '123456', token },
+          randomIp(),
+        );
+        expect(response.status).toBe(400);
+      }
+      expectRateLimited(
+        await post('/api/v1/auth/otp/verify/', { otp: '123456', token }, randomIp()),
+        perToken.windowMs,
+      );
+    });
+
+    it('limits forgot-password per IP and per email', async () => {
+      await start();
+      const perIp = defaultRateLimits.forgotPasswordPerIp;
+      for (let i = 0; i < perIp.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/forgot-password/',
+          { email: uniqueEmail('f') },
+          '203.0.113.30',
+        );
+        expect(response.status).toBe(200);
+      }
+      expectRateLimited(
+        await post('/api/v1/auth/forgot-password/', { email: uniqueEmail('f') }, '203.0.113.30'),
+        perIp.windowMs,
+      );
+
+      const perEmail = defaultRateLimits.forgotPasswordPerEmail;
+      const email = uniqueEmail('target');
+      for (let i = 0; i < perEmail.limit; i += 1) {
+        const response = await post('/api/v1/auth/forgot-password/', { email }, randomIp());
+        forgotPasswordResponseSchema.parse(response.body);
+      }
+      expectRateLimited(
+        await post('/api/v1/auth/forgot-password/', { email }, randomIp()),
+        perEmail.windowMs,
+      );
+    });
+  },
+);

@@ -1,0 +1,226 @@
+import {
+  apiErrorDetails,
+  errorMessages,
+  MANAGER_ROLE,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  successMessages,
+  type LoginResponse,
+  type Manager,
+} from '@fd/contract';
+import type { Database } from '../../db/client.ts';
+import { signAccessToken, type AccessTokenSettings } from '../../lib/access-token.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Mailer } from '../../lib/mail/index.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  createNumericCode,
+  createRandomToken,
+  digestsEqual,
+  hmacSha256,
+  sha256,
+} from '../../lib/secrets.ts';
+import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import * as queries from './auth.queries.ts';
+import type { UserRecord } from './auth.queries.ts';
+
+export interface AuthServiceDeps {
+  database: Database;
+  mailer: Mailer;
+  jwt: AccessTokenSettings;
+  now: () => Date;
+}
+
+export const verificationMailSubject = 'Your Formation Desk verification code';
+const otpTtlMinutes = OTP_TTL_MS / 60_000;
+
+/** Emails are stored trimmed and lower-cased; every lookup uses the same form. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+// Unknown emails are checked against this hash, so that the time a login takes
+// does not tell whether the account exists.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(createRandomToken()));
+
+const toManagerRecord = (user: UserRecord): Manager => ({
+  id: user.id,
+  uuid: user.uuid,
+  email: user.email,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  role: user.role as Manager['role'],
+});
+
+const isActiveManager = (user: UserRecord | undefined): user is UserRecord =>
+  user !== undefined && user.role === MANAGER_ROLE && user.isActive;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ database, mailer, jwt, now }: AuthServiceDeps) {
+  const { db } = database;
+  const codeHash = (code: string) => hmacSha256(jwt.secret, code);
+  void getDummyHash();
+
+  async function issueCredentials(user: { uuid: string; role: string; tokenVersion: number }) {
+    const access = await signAccessToken(
+      { sub: user.uuid, role: user.role, tokenVersion: user.tokenVersion },
+      jwt,
+      now(),
+    );
+    return { access, expires_in: jwt.ttlSeconds };
+  }
+
+  async function login(input: { email: string; password: string }): Promise<LoginResponse> {
+    const user = await queries.findUserByEmail(db, normalizeEmail(input.email));
+    let passwordMatches = false;
+    if (user?.passwordHash) {
+      passwordMatches = await verifyPassword(user.passwordHash, input.password);
+    } else {
+      await verifyPassword(await getDummyHash(), input.password);
+    }
+    if (!user || !passwordMatches) {
+      throw new AppError(401, apiErrorDetails.invalidCredentials);
+    }
+    // Only now that the password is proven do we say why the account may not sign in.
+    if (user.role !== MANAGER_ROLE) throw new AppError(403, errorMessages.notManager);
+    if (!user.isActive) throw new AppError(403, apiErrorDetails.accountDisabled);
+
+    const credentials = await issueCredentials(user);
+    return {
+      message: successMessages.login,
+      data: { auth: toManagerRecord(user), credentials },
+      token: credentials.access,
+    };
+  }
+
+  /**
+   * Answers the same for every email. For an active manager it opens a reset
+   * (closing older ones) and mails the code, without waiting for the mail
+   * server so that the answer's timing does not reveal the account either.
+   */
+  async function requestPasswordReset(email: string, log: Logger) {
+    const verificationToken = createRandomToken();
+    const user = await queries.findUserByEmail(db, normalizeEmail(email));
+    if (isActiveManager(user)) {
+      const code = createNumericCode();
+      const at = now();
+      await db.transaction(async (tx) => {
+        await queries.consumeOpenResets(tx, user.id, at);
+        await queries.insertPasswordReset(tx, {
+          userId: user.id,
+          verificationTokenHash: sha256(verificationToken),
+          codeHash: codeHash(code),
+          expiresAt: new Date(at.getTime() + OTP_TTL_MS),
+          createdAt: at,
+        });
+      });
+      mailer
+        .send({
+          to: user.email,
+          subject: verificationMailSubject,
+          text:
+            `Hello ${user.firstName || 'there'},\n\n` +
+            `Your Formation Desk verification code is ${code}.\n` +
+            `It expires in ${otpTtlMinutes} minutes. If you did not ask to reset your password, ignore this email.\n`,
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'Could not send the verification code mail');
+        });
+    }
+    return {
+      message: successMessages.codeSent,
+      data: { detail: { message: successMessages.codeSent, token: verificationToken } },
+    };
+  }
+
+  async function verifyOtp(input: { otp: string; token: string }) {
+    const resetToken = createRandomToken();
+    // Decided inside the transaction, thrown after it: a wrong guess must be counted, not rolled back.
+    const accepted = await db.transaction(async (tx) => {
+      const reset = await queries.findResetByVerificationTokenForUpdate(tx, sha256(input.token));
+      const at = now();
+      if (!reset || reset.consumedAt || reset.verifiedAt || reset.expiresAt <= at) return false;
+      if (!digestsEqual(reset.codeHash, codeHash(input.otp))) {
+        const attempts = reset.attempts + 1;
+        await queries.recordWrongCode(
+          tx,
+          reset.id,
+          attempts,
+          attempts >= OTP_MAX_ATTEMPTS ? at : null,
+        );
+        return false;
+      }
+      await queries.markResetVerified(tx, reset.id, {
+        verifiedAt: at,
+        resetTokenHash: sha256(resetToken),
+        resetExpiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      return true;
+    });
+    if (!accepted) throw new AppError(400, errorMessages.otpInvalid);
+    return { message: successMessages.verify, data: { reset_token: resetToken } };
+  }
+
+  async function resetPassword(input: { token: string; password: string }) {
+    const tokenHash = sha256(input.token);
+    const isUsable = (reset: Awaited<ReturnType<typeof queries.findResetByResetToken>>) =>
+      reset !== undefined &&
+      reset.consumedAt === null &&
+      reset.resetExpiresAt !== null &&
+      reset.resetExpiresAt > now();
+
+    // Checked once before hashing, so a stream of bad tokens costs no argon2 work…
+    if (!isUsable(await queries.findResetByResetToken(db, tokenHash, { forUpdate: false }))) {
+      throw new AppError(400, apiErrorDetails.invalidResetToken);
+    }
+    const passwordHash = await hashPassword(input.password);
+    // …and again under a lock, so two requests cannot both use the same token.
+    const done = await db.transaction(async (tx) => {
+      const reset = await queries.findResetByResetToken(tx, tokenHash, { forUpdate: true });
+      if (!isUsable(reset)) return false;
+      const user = await queries.findUserById(tx, reset!.userId);
+      if (!isActiveManager(user)) return false;
+      const at = now();
+      await queries.updatePassword(tx, user.id, passwordHash, at);
+      await queries.consumeOpenResets(tx, user.id, at);
+      return true;
+    });
+    if (!done) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    return { message: successMessages.reset, data: { detail: successMessages.reset } };
+  }
+
+  /**
+   * Older tokens stop working after the change (token version), so the answer
+   * carries fresh credentials for the session that made it.
+   */
+  async function changePassword(
+    manager: AuthenticatedManager,
+    input: { old_password: string; new_password: string },
+  ) {
+    const user = await queries.findUserById(db, manager.id);
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.old_password))) {
+      throw new AppError(400, apiErrorDetails.wrongCurrentPassword);
+    }
+    if (input.old_password === input.new_password) {
+      throw new AppError(400, apiErrorDetails.samePassword);
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    const tokenVersion = await db.transaction(async (tx) => {
+      const at = now();
+      const version = await queries.updatePassword(tx, user.id, passwordHash, at);
+      // A code requested before the change must not be able to undo it.
+      await queries.consumeOpenResets(tx, user.id, at);
+      return version;
+    });
+    const credentials = await issueCredentials({ ...user, tokenVersion });
+    return {
+      message: successMessages.passwordChanged,
+      data: { detail: successMessages.passwordChanged, credentials },
+      token: credentials.access,
+    };
+  }
+
+  return { login, requestPasswordReset, verifyOtp, resetPassword, changePassword };
+}

@@ -1,0 +1,60 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+/** What an access token asserts; the auth hook re-checks all of it against the database. */
+export interface AccessTokenClaims {
+  /** The user's public uuid. */
+  sub: string;
+  role: string;
+  /** users.token_version when the token was issued; a password change bumps it. */
+  tokenVersion: number;
+}
+
+export interface AccessTokenSettings {
+  secret: string;
+  ttlSeconds: number;
+}
+
+const algorithm = 'HS256';
+const secretKeys = new Map<string, Uint8Array>();
+const keyOf = (secret: string): Uint8Array => {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    secretKeys.set(secret, key);
+  }
+  return key;
+};
+
+export async function signAccessToken(
+  claims: AccessTokenClaims,
+  settings: AccessTokenSettings,
+  issuedAt: Date,
+): Promise<string> {
+  const iat = Math.floor(issuedAt.getTime() / 1000);
+  return new SignJWT({ role: claims.role, tv: claims.tokenVersion })
+    .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.ttlSeconds)
+    .sign(keyOf(settings.secret));
+}
+
+/** The claims of a valid, unexpired token signed with our secret; null for anything else. */
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  at: Date,
+): Promise<AccessTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [algorithm],
+      currentDate: at,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+    if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
+    return { sub: payload.sub, role: payload.role, tokenVersion: payload.tv };
+  } catch {
+    return null;
+  }
+}

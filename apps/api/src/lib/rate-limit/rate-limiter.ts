@@ -1,0 +1,37 @@
+/** The answer to one counted attempt. */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets (at least 1 when refused; 0 when unknown). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters shared by every limit of the app. `hit` counts one
+ * attempt under `key` and says whether it is within `limit` per `windowMs`.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Forgets the count of `key` (a successful sign-in clears that account's failures). */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** DESIGN.md §6: sign-in and code verification are limited per IP and per account. */
+export const defaultRateLimits = {
+  loginPerIp: { limit: 20, windowMs: MINUTE },
+  /** Cleared by a successful sign-in, so it counts consecutive failures. */
+  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  verifyOtpPerIp: { limit: 20, windowMs: MINUTE },
+  verifyOtpPerToken: { limit: 10, windowMs: 15 * MINUTE },
+  forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  forgotPasswordPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimits = Record<keyof typeof defaultRateLimits, RateLimitRule>;

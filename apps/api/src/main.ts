@@ -1,0 +1,119 @@
+/**
+ * `npm start`: configuration → database (migrated, demo data on first
+ * embedded start) → the app on HOST:PORT. Stops cleanly on SIGINT/SIGTERM so
+ * that PGlite writes everything to disk.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { DEMO_MANAGER } from './features/seed/demo.ts';
+import { seedDemoIfEmpty } from './features/seed/seed.service.ts';
+import { createDeferredLogger } from './lib/logger.ts';
+import { createMailer, type Mailer } from './lib/mail/index.ts';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limit/index.ts';
+
+/** Past this, a shutdown that hangs (a stuck request) is cut short. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.database,
+      'url' in config.database ? config.database.poolSize : undefined,
+    );
+  } catch (error) {
+    fail(`Cannot open the database: ${(error as Error).message}`);
+  }
+  await database.migrate();
+
+  // Mail and rate limits log through the app's logger, which exists only once the app is built.
+  const log = createDeferredLogger();
+  const mailer: Mailer = createMailer(config.mail, log);
+  const rateLimiter: RateLimiter = createRateLimiter(config.redisUrl, log);
+  const app: FastifyInstance = await buildApp({ config, database, mailer, rateLimiter });
+  log.bind(app.log);
+
+  // A failure that escaped a request must be seen, and must not take every other user down.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'Unhandled promise rejection');
+  });
+  process.on('uncaughtException', (error) => {
+    app.log.error({ err: error }, 'Uncaught exception');
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      process.stderr.write('Forced exit.\n');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal} received: finishing requests, then closing`);
+    setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting.\n');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app.close(); // stops accepting, lets running requests finish
+      await Promise.allSettled([rateLimiter.close(), mailer.close()]);
+      await database.close(); // PGlite flushes to disk here
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'Error during shutdown');
+      process.exit(1);
+    }
+  };
+  // A second signal while closing forces the exit.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.seedDemo) {
+    await seedDemoIfEmpty(database, {
+      filesDir: config.filesDir,
+      log: (line) => app.log.info(line),
+    });
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await database.close();
+    if (code === 'EADDRINUSE') {
+      fail(`Port ${config.port} on ${config.host} is already in use: set PORT to another one.`);
+    }
+    fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`Formation Desk is running at http://${config.host}:${port}\n`);
+  if (config.seedDemo) {
+    process.stdout.write(`Demo manager: ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Formation Desk could not start: ${(error as Error)?.stack ?? String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { apiErrorDetails, type ErrorBody } from '@fd/contract';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { AppError, type Validations } from '../lib/app-error.ts';
+
+/** Fastify's own client errors, answered with our texts. */
+const fastifyErrorDetails: Record<string, { statusCode: number; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, detail: apiErrorDetails.bodyTooLarge },
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, detail: apiErrorDetails.unsupportedMediaType },
+};
+
+function fromZodError(error: ZodError): AppError {
+  const validations: Validations = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    (validations[field] ??= []).push(issue.message);
+  }
+  return new AppError(400, error.issues[0]?.message ?? apiErrorDetails.validation, validations);
+}
+
+/** Any thrown value → the AppError to answer with. Unknown errors are 500 with a neutral text. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return fromZodError(error);
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? fastifyErrorDetails[fastifyError.code] : undefined;
+  if (known) return new AppError(known.statusCode, known.detail);
+  const status = fastifyError.statusCode;
+  // Other client errors raised by Fastify or a plugin carry a safe message of their own.
+  if (typeof status === 'number' && status >= 400 && status < 500 && fastifyError.message) {
+    return new AppError(status, fastifyError.message);
+  }
+  return new AppError(500, apiErrorDetails.internal);
+}
+
+/**
+ * The one error handler (STYLE.md §5): every failure is answered as
+ * `{ errors: { detail, validations? } }`. 5xx are logged with the request id
+ * and stack; their body never carries either, nor any SQL.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const appError = toAppError(error);
+      if (appError.statusCode >= 500) {
+        request.log.error({ err: error }, 'Request failed');
+      }
+      const body: ErrorBody = {
+        errors: {
+          detail: appError.detail,
+          ...(appError.validations ? { validations: appError.validations } : {}),
+        },
+      };
+      return reply.code(appError.statusCode).headers(appError.headers).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,31 @@
+import { apiErrorDetails } from '@fd/contract';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on a route that takes multipart/form-data instead of JSON. */
+    multipart?: boolean;
+  }
+}
+
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
+
+/**
+ * Every route takes JSON unless its config says `multipart: true`. A body of
+ * any other declared type is refused with 415 before it is read.
+ */
+export const jsonBodyPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || !methodsWithBody.has(request.method)) return;
+      const contentType = request.headers['content-type'];
+      if (contentType === undefined || jsonType.test(contentType)) return;
+      if (request.routeOptions.config.multipart && multipartType.test(contentType)) return;
+      throw new AppError(415, apiErrorDetails.unsupportedMediaType);
+    });
+  },
+  { name: 'json-body' },
+);
