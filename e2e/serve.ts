@@ -41,6 +41,8 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   DATA_DIR: E2E_DATA_DIR,
   SEED_DEMO: 'true',
+  // Every spec signs in from 127.0.0.1; per-account limits still apply.
+  RATE_LIMIT_IP_MULTIPLIER: '50',
   INIT_CWD: process.cwd(),
 });
 await import('../apps/api/src/main.ts');

@@ -49,6 +49,12 @@ const envSchema = z.object({
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  RATE_LIMIT_IP_MULTIPLIER: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 1000' })
+    .max(1000, { error: 'must be between 1 and 1000' })
+    .default(1),
   /** Where the built SPA lives; unset = apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -67,6 +73,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: RawEnv['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Multiplies the per-IP auth limits (many managers behind one office address). */
+  rateLimitIpMultiplier: number;
   webDistDir: string;
 }
 
@@ -122,6 +130,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(base, env.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),

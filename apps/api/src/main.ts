@@ -11,7 +11,11 @@ import { DEMO_MANAGER } from './features/seed/demo.ts';
 import { seedDemoIfEmpty } from './features/seed/seed.service.ts';
 import { createDeferredLogger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail/index.ts';
-import { createRateLimiter, type RateLimiter } from './lib/rate-limit/index.ts';
+import {
+  createRateLimiter,
+  rateLimitsForConfig,
+  type RateLimiter,
+} from './lib/rate-limit/index.ts';
 
 /** Past this, a shutdown that hangs (a stuck request) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -48,7 +52,13 @@ async function main(): Promise<void> {
   const log = createDeferredLogger();
   const mailer: Mailer = createMailer(config.mail, log);
   const rateLimiter: RateLimiter = createRateLimiter(config.redisUrl, log);
-  const app: FastifyInstance = await buildApp({ config, database, mailer, rateLimiter });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    mailer,
+    rateLimiter,
+    rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+  });
   log.bind(app.log);
 
   // A failure that escaped a request must be seen, and must not take every other user down.

@@ -35,3 +35,14 @@ export const defaultRateLimits = {
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimits = Record<keyof typeof defaultRateLimits, RateLimitRule>;
+
+/** The default limits with every per-IP rule multiplied (per-account rules unchanged). */
+export function rateLimitsForConfig(ipMultiplier: number): RateLimits {
+  const scale = (rule: RateLimitRule) => ({ ...rule, limit: rule.limit * ipMultiplier });
+  return {
+    ...defaultRateLimits,
+    loginPerIp: scale(defaultRateLimits.loginPerIp),
+    verifyOtpPerIp: scale(defaultRateLimits.verifyOtpPerIp),
+    forgotPasswordPerIp: scale(defaultRateLimits.forgotPasswordPerIp),
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './env.ts';
+import { defaultRateLimits, rateLimitsForConfig } from './lib/rate-limit/index.ts';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'fd-env-'));
+
+describe('configuration', () => {
+  it('has working defaults with nothing set: embedded database, outbox mail, demo seed', () => {
+    const dir = tempDir();
+    const config = loadConfig({ INIT_CWD: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.join(dir, 'data'));
+    expect(config.database).toEqual({ pgliteDir: path.join(dir, 'data', 'db') });
+    expect(config.mail).toMatchObject({ outboxDir: path.join(dir, 'data', 'outbox') });
+    expect(config.seedDemo).toBe(true);
+    expect(config.rateLimitIpMultiplier).toBe(1);
+  });
+
+  it('generates the embedded JWT secret once and keeps it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwt.secret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwt.secret).toBe(first.jwt.secret);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwt.secret);
+  });
+
+  it('turns the seed off with a PostgreSQL URL and requires a JWT secret there', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db/x' })).toThrow(
+      'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (at least 32 characters).',
+    );
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://db/x',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    expect(config.seedDemo).toBe(false);
+    expect(config.database).toEqual({ url: 'postgres://db/x', poolSize: 10 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc").'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000").'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x").',
+    ],
+    [
+      { SEED_DEMO: 'maybe' },
+      'Invalid configuration: SEED_DEMO must be one of true/false, 1/0, yes/no, on/off (got "maybe").',
+    ],
+    [
+      { RATE_LIMIT_IP_MULTIPLIER: '0' },
+      'Invalid configuration: RATE_LIMIT_IP_MULTIPLIER must be between 1 and 1000 (got "0").',
+    ],
+  ])('stops on a bad value with one line naming the variable: %j', (env, message) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError);
+    expect(() => parseEnv(env)).toThrow(message);
+  });
+
+  it('multiplies only the per-IP rate limits', () => {
+    const limits = rateLimitsForConfig(5);
+    expect(limits.loginPerIp.limit).toBe(defaultRateLimits.loginPerIp.limit * 5);
+    expect(limits.verifyOtpPerIp.limit).toBe(defaultRateLimits.verifyOtpPerIp.limit * 5);
+    expect(limits.forgotPasswordPerIp.limit).toBe(defaultRateLimits.forgotPasswordPerIp.limit * 5);
+    expect(limits.loginPerEmail).toEqual(defaultRateLimits.loginPerEmail);
+    expect(limits.verifyOtpPerToken).toEqual(defaultRateLimits.verifyOtpPerToken);
+  });
+});
