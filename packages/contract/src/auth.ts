@@ -144,11 +144,10 @@ export const managerSchema = z.object({
 });
 export type Manager = z.infer<typeof managerSchema>;
 
+const credentialsSchema = z.object({ access: z.string(), expires_in: z.number() });
+
 export const loginResponseSchema = successBody(
-  z.object({
-    auth: managerSchema,
-    credentials: z.object({ access: z.string(), expires_in: z.number() }),
-  }),
+  z.object({ auth: managerSchema, credentials: credentialsSchema }),
 ).extend({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -159,6 +158,15 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 
 export const verifyOtpResponseSchema = successBody(z.object({ reset_token: z.string() }));
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+/**
+ * A password change retires every older access token (token version), so the
+ * answer carries fresh credentials for the session that made the change.
+ */
+export const changePasswordResponseSchema = successBody(
+  z.object({ detail: z.string(), credentials: credentialsSchema }),
+).extend({ token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const detailMessageResponseSchema = successBody(z.object({ detail: z.string() }));
 export type DetailMessageResponse = z.infer<typeof detailMessageResponseSchema>;

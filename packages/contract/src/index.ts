@@ -5,3 +5,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './auth.ts';
 export * from './reference/index.ts';
+export * from './businesses.ts';

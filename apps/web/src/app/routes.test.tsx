@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { clearSession } from '../lib/session.ts';
+import { renderRoutes, storeSession } from '../testing/render-route.tsx';
+import { routes } from './routes.tsx';
+
+// Screens are lazy chunks: the first render of each waits for its import.
+const LAZY = { timeout: 5000 };
+
+describe('routes and the route guard', () => {
+  it('sends a visitor without a session from an authenticated route to sign in', async () => {
+    const { router } = renderRoutes(routes, { initialEntry: '/settings' });
+    expect(await screen.findByRole('button', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/business', '/document-page', '/manage-business/abc', '/full-business-details/7'])(
+    'guards %s',
+    async (path) => {
+      const { router } = renderRoutes(routes, { initialEntry: path });
+      await screen.findByRole('button', { name: 'Log in' }, LAZY);
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('lets a signed-in manager in, and out again as soon as the session ends', async () => {
+    storeSession();
+    const { router } = renderRoutes(routes, { initialEntry: '/settings' });
+    expect(
+      await screen.findByRole('heading', { name: 'Managers profile' }, LAZY),
+    ).toBeInTheDocument();
+
+    // What a 401 from any call does: the guard reacts at once.
+    act(() => clearSession());
+    expect(await screen.findByRole('button', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in manager from the login screen to /business', async () => {
+    storeSession();
+    const { router } = renderRoutes(routes, { initialEntry: '/' });
+    expect(await screen.findByRole('heading', { name: 'Businesses' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/business');
+  });
+
+  it('shows Coming Soon on /compliance inside the shell', async () => {
+    storeSession();
+    renderRoutes(routes, { initialEntry: '/compliance' });
+    expect(await screen.findByRole('heading', { name: 'Coming Soon' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for any other path', async () => {
+    renderRoutes(routes, { initialEntry: '/no/such/page' });
+    expect(
+      await screen.findByRole('heading', { name: 'OOPS! Page not found' }, LAZY),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the public recovery screens open without a session', async () => {
+    renderRoutes(routes, { initialEntry: '/forgot-password' });
+    expect(await screen.findByRole('button', { name: 'Send' }, LAZY)).toBeInTheDocument();
+  });
+});

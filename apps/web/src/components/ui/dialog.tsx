@@ -1,0 +1,120 @@
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface DialogProps {
+  open: boolean;
+  /** Escape, a click on the backdrop, or the caller's own Cancel. */
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** An illustration above the title. */
+  icon?: ReactNode;
+  /** The buttons (and any other content) under the text. */
+  children?: ReactNode;
+  /** While busy, Escape and the backdrop do not close the dialog. */
+  isBusy?: boolean;
+}
+
+/** A modal dialog: focus moves in and is kept inside, Escape closes, focus returns on close. */
+export function Dialog({ open, ...props }: DialogProps) {
+  if (!open) return null;
+  return createPortal(<DialogPanel {...props} />, document.body);
+}
+
+function DialogPanel({
+  onClose,
+  title,
+  description,
+  icon,
+  children,
+  isBusy = false,
+}: Omit<DialogProps, 'open'>) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const requestClose = useEffectEvent(() => {
+    if (!isBusy) onClose();
+  });
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel)?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        requestClose();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = previousOverflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // Keep Tab and Shift+Tab inside the dialog.
+  const trapFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !isBusy) onClose();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={trapFocus}
+        className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
+      >
+        {icon && <div className="mb-4 flex justify-center">{icon}</div>}
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description && (
+          <div id={descriptionId} className="mt-2 text-sm text-slate-600">
+            {description}
+          </div>
+        )}
+        {children && <div className="mt-6">{children}</div>}
+      </div>
+    </div>
+  );
+}

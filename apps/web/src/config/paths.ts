@@ -1,0 +1,21 @@
+/** Every route of the web app (SPEC.md §2), so screens never re-type a path. */
+export const paths = {
+  login: '/',
+  forgotPassword: '/forgot-password',
+  verifyOtp: '/verify-otp',
+  resetPassword: '/reset-password',
+  business: '/business',
+  settings: '/settings',
+  request: '/request',
+  requestDetails: '/request-details',
+  documents: '/document-page',
+  compliance: '/compliance',
+  mobileNotifications: '/mobilenotification',
+  onboarding: '/onboarding',
+  taxReturn: '/tax-return',
+  manageBusiness: (businessUUID: string) => `/manage-business/${businessUUID}`,
+  fullBusinessDetails: (businessID: string) => `/full-business-details/${businessID}`,
+} as const;
+
+/** Where a signed-in manager lands. */
+export const HOME_PATH = paths.business;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { validationMessages as m } from '@fd/contract';
+import { renderScreen } from '../../../testing/render-route.tsx';
+import { LoginScreen } from './login-screen.tsx';
+
+describe('login screen', () => {
+  it('labels its fields and offers the way to recover a password', () => {
+    renderScreen(<LoginScreen />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('asks for both fields when submitted empty', async () => {
+    const { user } = renderScreen(<LoginScreen />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(m.emailRequired)).toHaveAttribute('role', 'alert');
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+    // Each message is tied to its field for screen readers.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(m.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(m.passwordRequired);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a malformed email', async () => {
+    const { user } = renderScreen(<LoginScreen />);
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(m.passwordRequired)).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the password with the toggle', async () => {
+    const { user } = renderScreen(<LoginScreen />);
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'secret');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('secret');
+
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});

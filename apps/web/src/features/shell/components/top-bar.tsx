@@ -1,0 +1,84 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { Bell, FolderOpen, House, LogOut, Menu, Plus, Search, Settings } from 'lucide-react';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu.tsx';
+import { paths } from '../../../config/paths.ts';
+import { initialsOf, useSession } from '../../../lib/session.ts';
+import { iconButtonClassName } from './icon-button.ts';
+import { NotificationsDropdown } from './notifications-dropdown.tsx';
+import { SIDE_MENU_ID } from './side-nav.tsx';
+
+interface TopBarProps {
+  isMenuOpen: boolean;
+  onOpenMenu: () => void;
+  onLogout: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}
+
+export function TopBar({ isMenuOpen, onOpenMenu, onLogout, menuButtonRef }: TopBarProps) {
+  const { manager } = useSession();
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
+      <button
+        ref={menuButtonRef}
+        type="button"
+        aria-label="Open menu"
+        aria-controls={SIDE_MENU_ID}
+        aria-expanded={isMenuOpen}
+        onClick={onOpenMenu}
+        className={`${iconButtonClassName} md:hidden`}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+
+      {/* SPEC.md §2: the search box is there but does nothing yet. */}
+      <div className="relative hidden max-w-md flex-1 sm:block">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          aria-label="Search"
+          placeholder="Search"
+          className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none"
+        />
+      </div>
+
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <Link
+          to={paths.onboarding}
+          aria-label="Add business"
+          className={buttonClassName('primary', 'px-3 sm:px-4')}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Add business</span>
+        </Link>
+        <Link to={paths.documents} aria-label="Files" className={buttonClassName('ghost', 'px-3')}>
+          <FolderOpen aria-hidden="true" className="size-5" />
+          <span className="hidden lg:inline">Files</span>
+        </Link>
+        <NotificationsDropdown className="hidden md:block" />
+        <Link
+          to={paths.mobileNotifications}
+          aria-label="Notifications"
+          className={`${iconButtonClassName} md:hidden`}
+        >
+          <Bell aria-hidden="true" className="size-5" />
+        </Link>
+        <DropdownMenu
+          label="Account menu"
+          trigger={initialsOf(manager)}
+          triggerClassName="ml-1 flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          items={[
+            { label: 'Files', to: paths.documents, icon: FolderOpen },
+            { label: 'Homes', to: paths.business, icon: House },
+            { label: 'Settings', to: paths.settings, icon: Settings },
+            { label: 'Logout', onSelect: onLogout, icon: LogOut, tone: 'danger' },
+          ]}
+        />
+      </div>
+    </header>
+  );
+}

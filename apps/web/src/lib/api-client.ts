@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import { errorBodySchema, unauthenticatedPaths } from '@fd/contract';
+import { env } from '../config/env.ts';
+import { clearSession, getToken } from './session.ts';
+
+/** A non-2xx answer, carrying the server's `errors.detail` and field messages when it sent them. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** `errors.detail` from the body; undefined when the body had none (e.g. a proxy's HTML page). */
+  readonly detail: string | undefined;
+  readonly validations: Record<string, string[]> | undefined;
+
+  constructor(status: number, detail?: string, validations?: Record<string, string[]>) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.detail = detail;
+    this.validations = validations;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Query parameters; null and undefined ones are left out. */
+  query?: Record<string, QueryValue>;
+  /** When given, the success body is checked against this contract schema. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** `/api/v1` on the same origin, or an absolute URL. */
+  baseUrl: string;
+  /** Called when an authenticated call answers 401. */
+  onUnauthorized?: () => void;
+}
+
+const normalizePath = (path: string) =>
+  path
+    .replace(/[?#].*$/, '')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '');
+
+const publicPaths = new Set(unauthenticatedPaths.map(normalizePath));
+
+/** The calls that never carry the bearer credential (SPEC.md §6), with or without slashes. */
+export function isUnauthenticatedPath(path: string): boolean {
+  return publicPaths.has(normalizePath(path));
+}
+
+function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const encoded = search.toString();
+  return encoded ? `${url}${url.includes('?') ? '&' : '?'}${encoded}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiClientOptions) {
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const { method = 'GET', body, query, schema, signal } = options;
+    const headers = new Headers({ Accept: 'application/json' });
+    const authenticated = !isUnauthenticatedPath(path);
+    if (authenticated) {
+      // Read on every call: a sign-in, sign-out or another tab may have changed it.
+      const token = getToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+
+    const response = await fetch(buildUrl(baseUrl, path, query), {
+      method,
+      headers,
+      body: payload,
+      ...(signal ? { signal } : {}),
+    });
+    const data = await readBody(response);
+
+    if (!response.ok) {
+      // An expired or revoked token: end the session; the route guard then shows sign-in.
+      if (response.status === 401 && authenticated) onUnauthorized();
+      const error = errorBodySchema.safeParse(data);
+      throw error.success
+        ? new ApiError(response.status, error.data.errors.detail, error.data.errors.validations)
+        : new ApiError(response.status);
+    }
+    return schema ? schema.parse(data) : (data as T);
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions<T>, 'method'>,
+    ) => request<T>(path, { ...options, method: 'POST', body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions<T>, 'method'>,
+    ) => request<T>(path, { ...options, method: 'PATCH', body }),
+    delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method'>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same-origin `/api/v1` unless VITE_API_BASE_URL points elsewhere. */
+export const api = createApiClient({ baseUrl: env.apiBaseUrl });

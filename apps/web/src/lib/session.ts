@@ -1,0 +1,95 @@
+import { useSyncExternalStore } from 'react';
+import { managerSchema, type Manager } from '@fd/contract';
+
+/** Browser-storage keys of the session (SPEC.md §3): each value under its own key. */
+export const TOKEN_STORAGE_KEY = 'token';
+export const MANAGER_STORAGE_KEY = 'manager';
+
+export interface Session {
+  token: string | null;
+  manager: Manager | null;
+}
+
+type SessionListener = (session: Session) => void;
+const listeners = new Set<SessionListener>();
+
+/** The token, read from storage every time so a change elsewhere is seen on the next request. */
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+function parseManager(raw: string | null): Manager | null {
+  if (raw === null) return null;
+  try {
+    const parsed = managerSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// useSyncExternalStore needs the same object back while storage is unchanged.
+let cached: { rawToken: string | null; rawManager: string | null; session: Session } | null = null;
+
+export function readSession(): Session {
+  const rawToken = getToken();
+  const rawManager = localStorage.getItem(MANAGER_STORAGE_KEY);
+  if (cached && cached.rawToken === rawToken && cached.rawManager === rawManager) {
+    return cached.session;
+  }
+  const session = { token: rawToken, manager: parseManager(rawManager) };
+  cached = { rawToken, rawManager, session };
+  return session;
+}
+
+function notifyListeners(): void {
+  const session = readSession();
+  for (const listener of listeners) listener(session);
+}
+
+export function saveSession(token: string, manager: Manager): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  localStorage.setItem(MANAGER_STORAGE_KEY, JSON.stringify(manager));
+  notifyListeners();
+}
+
+/** Keeps the manager record and swaps the token (the server issued a new one). */
+export function replaceToken(token: string): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  notifyListeners();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  localStorage.removeItem(MANAGER_STORAGE_KEY);
+  notifyListeners();
+}
+
+function onStorage(event: StorageEvent): void {
+  // Another tab signed in or out: follow it (event.key is null when storage was cleared).
+  if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === MANAGER_STORAGE_KEY) {
+    notifyListeners();
+  }
+}
+
+/** Calls `listener` after every sign-in or sign-out, in this tab or another. Returns the unsubscribe. */
+export function subscribeToSession(listener: SessionListener): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The current session; the component re-renders when it changes. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeToSession, readSession);
+}
+
+/** Two-letter initials for the avatar: first and last name, else the email. */
+export function initialsOf(manager: Pick<Manager, 'first_name' | 'last_name' | 'email'> | null) {
+  if (!manager) return '?';
+  const fromNames = `${manager.first_name.trim().charAt(0)}${manager.last_name.trim().charAt(0)}`;
+  return (fromNames || manager.email.charAt(0) || '?').toUpperCase();
+}

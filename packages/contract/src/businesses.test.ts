@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessDetailIdSchema,
+  businessListQuerySchema,
+  businessListStatusSchema,
+} from './businesses.ts';
+
+describe('business list query', () => {
+  it('defaults to page 1 of 10 and reads nothing else from an empty query', () => {
+    expect(businessListQuerySchema.parse({})).toEqual({
+      page: 1,
+      pageSize: 10,
+      search: undefined,
+      companyType: undefined,
+      createdFrom: undefined,
+      createdTo: undefined,
+      country: undefined,
+      paymentStatus: undefined,
+      accountLevel: undefined,
+      activityStep: undefined,
+      activityStatus: undefined,
+    });
+  });
+
+  it('treats empty and blank values as absent and ignores unknown parameters', () => {
+    expect(
+      businessListQuerySchema.parse({ page: '', search: '   ', type: '', sort: 'name' }),
+    ).toMatchObject({ page: 1, search: undefined, companyType: undefined });
+  });
+
+  it('answers choices in their canonical spelling and maps activity names to step keys', () => {
+    expect(
+      businessListQuerySchema.parse({
+        page: '3',
+        page_size: '100',
+        search: '  Okafor ',
+        filter: 'DATE',
+        type: 'llc',
+        start_date_iso: '2024-02-29',
+        end_date_iso: '2024-02-29',
+        country: 'canada',
+        payment_status: 'unconfirmed',
+        account_level: 'paid',
+        business_formation_status: 'business_handover_status',
+        processing_status: 'Failed',
+      }),
+    ).toEqual({
+      page: 3,
+      pageSize: 100,
+      search: 'Okafor',
+      companyType: 'LLC',
+      createdFrom: '2024-02-29',
+      createdTo: '2024-02-29',
+      country: 'CANADA',
+      paymentStatus: 'UNCONFIRMED',
+      accountLevel: 'PAID',
+      activityStep: 'business_handover_status',
+      activityStatus: 'FAILED',
+    });
+    expect(
+      businessListQuerySchema.parse({ business_formation_status: 'Incorporation Payment' })
+        .activityStep,
+    ).toBe('payment_status');
+  });
+
+  it('refuses activities that are not filter options (Government ID is a document step)', () => {
+    const result = businessListQuerySchema.safeParse({
+      business_formation_status: 'Government_ID',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['business_formation_status']);
+  });
+});
+
+describe('list status and detail id', () => {
+  it('reads the status segment case-insensitively', () => {
+    expect(businessListStatusSchema.parse('Incorporated')).toBe('incorporated');
+    expect(businessListStatusSchema.safeParse('all').success).toBe(false);
+  });
+
+  it('reads a uuid (any case) or a positive 32-bit id', () => {
+    expect(businessDetailIdSchema.parse('7F0C6F6E-2A4B-4C1D-9E8F-123456789ABC')).toEqual({
+      uuid: '7f0c6f6e-2a4b-4c1d-9e8f-123456789abc',
+    });
+    expect(businessDetailIdSchema.parse('42')).toEqual({ id: 42 });
+    for (const bad of ['0', '-1', '042', '2147483648', 'abc', '']) {
+      expect(businessDetailIdSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,364 @@
+/**
+ * Business lists, tab counts and business detail (SPEC.md §3, §7; DESIGN.md §4).
+ * The query schema reads raw query strings, so the server and the web client
+ * agree on every rule and every message.
+ */
+import { z } from 'zod';
+import {
+  accountLevels,
+  companyTypes,
+  formationStepKeys,
+  formationStepNames,
+  stepStatuses,
+  type FormationStepKey,
+} from './enums.ts';
+import { successBody } from './errors.ts';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
+import { incorporationCountries } from './reference/countries.ts';
+import { activityFilterOptions } from './reference/lists.ts';
+
+// ---- Paths ----------------------------------------------------------------
+
+/** The `{status}` path segments of the list (case-insensitive on the wire). */
+export const businessListStatuses = [
+  'pending',
+  'incorporated',
+  'processing',
+  'confirmed',
+  'unconfirmed',
+] as const;
+export type BusinessListStatus = (typeof businessListStatuses)[number];
+
+/** Paths relative to API_BASE_PATH, as SPEC.md §7 names them. */
+export const businessApiPaths = {
+  list: 'manager/business/list/',
+  listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
+  all: 'manager/business/all/',
+  detail: (id: string | number) => `manager/business/detail/${id}/`,
+} as const;
+
+export const paymentStatuses = ['CONFIRMED', 'UNCONFIRMED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** What `processing_status` may ask for: an activity is never APPROVED. */
+export const activityFilterStatuses = ['PENDING', 'PROCESSING', 'FAILED'] as const;
+export type ActivityFilterStatus = (typeof activityFilterStatuses)[number];
+
+export const listFilterNames = ['type', 'date', 'country'] as const;
+
+export const SEARCH_MAX_LENGTH = 200;
+/** Far beyond any real list; keeps OFFSET arithmetic small and exact. */
+export const MAX_PAGE = 10_000_000;
+
+// ---- Query ----------------------------------------------------------------
+
+/**
+ * One query parameter: trimmed, absent when empty, and a repeated parameter is
+ * an error rather than a silent pick of one of its values.
+ */
+const param = (name: string) =>
+  z.preprocess(
+    (value) => {
+      const trimmed = typeof value === 'string' ? value.trim() : value;
+      return trimmed === '' ? undefined : trimmed;
+    },
+    z.string({ error: `${name} must be given once.` }).optional(),
+  );
+
+const wholeNumber = (name: string, min: number, max: number, message: string) =>
+  param(name).pipe(
+    z
+      .string()
+      .regex(/^\d{1,12}$/, { error: message })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+      .optional(),
+  );
+
+/** Case-insensitive choice among `values`, answered in its canonical spelling. */
+const choice = <T extends string>(name: string, values: readonly T[]) =>
+  param(name).transform((value, ctx): T | undefined => {
+    if (value === undefined) return undefined;
+    const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
+    if (match === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be one of: ${values.join(', ')}.` });
+      return z.NEVER;
+    }
+    return match;
+  });
+
+/** YYYY-MM-DD and a day that exists (no 2024-02-30). */
+const isoDate = (name: string) =>
+  param(name).refine(
+    (value) => {
+      if (value === undefined) return true;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+    },
+    { error: `${name} must be a real date in the format YYYY-MM-DD.` },
+  );
+
+/** Activity names arrive with spaces as underscores (`Incorporation_Status`). */
+const activityStepByName = new Map<string, FormationStepKey>(
+  formationStepKeys
+    .filter((key) => (activityFilterOptions as readonly string[]).includes(formationStepNames[key]))
+    .map((key) => [formationStepNames[key].toLowerCase(), key]),
+);
+const formationActivity = param('business_formation_status').transform(
+  (value, ctx): FormationStepKey | undefined => {
+    if (value === undefined) return undefined;
+    const step = activityStepByName.get(value.replaceAll('_', ' ').toLowerCase());
+    if (step === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `business_formation_status must be one of: ${activityFilterOptions
+          .map((name) => name.replaceAll(' ', '_'))
+          .join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return step;
+  },
+);
+
+/**
+ * Every query parameter of the list endpoints (SPEC.md §7). Unknown parameters
+ * are ignored; any bad value fails with a message naming its parameter.
+ */
+export const businessListQuerySchema = z
+  .object({
+    page: wholeNumber('page', 1, MAX_PAGE, `page must be a whole number from 1 to ${MAX_PAGE}.`),
+    page_size: wholeNumber(
+      'page_size',
+      1,
+      MAX_PAGE_SIZE,
+      `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+    ),
+    search: param('search').pipe(
+      z
+        .string()
+        .max(SEARCH_MAX_LENGTH, {
+          error: `search must be at most ${SEARCH_MAX_LENGTH} characters.`,
+        })
+        .optional(),
+    ),
+    filter: choice('filter', listFilterNames),
+    type: choice('type', companyTypes),
+    start_date_iso: isoDate('start_date_iso'),
+    end_date_iso: isoDate('end_date_iso'),
+    country: choice('country', incorporationCountries),
+    payment_status: choice('payment_status', paymentStatuses),
+    account_level: choice('account_level', accountLevels),
+    business_formation_status: formationActivity,
+    processing_status: choice('processing_status', activityFilterStatuses),
+  })
+  .superRefine((q, ctx) => {
+    const start = q.start_date_iso;
+    const end = q.end_date_iso;
+    if ((start === undefined) !== (end === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [start === undefined ? 'start_date_iso' : 'end_date_iso'],
+        message: 'start_date_iso and end_date_iso must be given together.',
+      });
+    } else if (start !== undefined && end !== undefined && end < start) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date_iso'],
+        message: 'end_date_iso must not be before start_date_iso.',
+      });
+    }
+    const missing =
+      (q.filter === 'type' && q.type === undefined && 'type') ||
+      (q.filter === 'country' && q.country === undefined && 'country') ||
+      (q.filter === 'date' && start === undefined && end === undefined && 'start_date_iso');
+    if (missing) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          q.filter === 'date'
+            ? 'filter=date needs start_date_iso and end_date_iso.'
+            : `filter=${q.filter} needs the ${missing} parameter.`,
+      });
+    }
+  })
+  .transform((q) => ({
+    page: q.page ?? 1,
+    pageSize: q.page_size ?? LIST_PAGE_SIZE,
+    search: q.search,
+    companyType: q.type,
+    /** Inclusive UTC days. */
+    createdFrom: q.start_date_iso,
+    createdTo: q.end_date_iso,
+    country: q.country,
+    paymentStatus: q.payment_status,
+    accountLevel: q.account_level,
+    activityStep: q.business_formation_status,
+    activityStatus: q.processing_status,
+  }));
+/** The query as sent (all strings). */
+export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
+/** The query as the server applies it. */
+export type BusinessListFilters = z.output<typeof businessListQuerySchema>;
+
+export const businessListStatusSchema = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .pipe(
+    z.enum(businessListStatuses, {
+      error: `status must be one of: ${businessListStatuses.join(', ')}.`,
+    }),
+  );
+
+/** `{id}` of the detail path: the business uuid, or its positive integer id. */
+export const businessDetailIdSchema = z.union(
+  [
+    z.guid().transform((uuid) => ({ uuid: uuid.toLowerCase() })),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number)
+      .pipe(z.number().int().max(2_147_483_647))
+      .transform((id) => ({ id })),
+  ],
+  { error: 'The business id must be a business uuid or a positive whole number.' },
+);
+
+// ---- Responses ------------------------------------------------------------
+
+/** A stored file as listed: `file` is a short-lived signed download URL. */
+export const storedDocumentSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  document_title: z.string(),
+  file_name: z.string(),
+  /** Bytes. */
+  size: z.number(),
+  content_type: z.string(),
+  file: z.string(),
+  created_at: z.string(),
+});
+export type StoredDocument = z.infer<typeof storedDocumentSchema>;
+
+/** The step a business waits on; null means Completed. */
+export const currentActivitySchema = z
+  .object({
+    status: z.enum(activityFilterStatuses),
+    status_item_name: z.string(),
+    step: z.enum(formationStepKeys),
+  })
+  .nullable();
+export type CurrentActivityBody = z.infer<typeof currentActivitySchema>;
+
+export const businessListItemSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  business_name: z.string(),
+  user: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+  company_type: z.string().nullable(),
+  country_of_incorporation: z.string().nullable(),
+  is_registered_company: z.boolean(),
+  created_at: z.string(),
+  account_level: z.enum(accountLevels),
+  total_files: z.object({
+    kyb: z.array(storedDocumentSchema),
+    kyc: z.array(storedDocumentSchema),
+  }),
+  current_business_formation_activity: currentActivitySchema,
+});
+export type BusinessListItem = z.infer<typeof businessListItemSchema>;
+
+export const businessListPageSchema = z.object({
+  businesses: z.array(businessListItemSchema),
+  total_count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type BusinessListPage = z.infer<typeof businessListPageSchema>;
+export const businessListResponseSchema = successBody(businessListPageSchema);
+export type BusinessListResponse = z.infer<typeof businessListResponseSchema>;
+
+export const formationStatusSchema = z.object({
+  /** Null only if the step's row is missing (shown as PENDING, cannot be updated). */
+  id: z.number().nullable(),
+  status: z.enum(stepStatuses),
+  status_item_name: z.string(),
+});
+
+export const businessDetailSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  business_name: z.string(),
+  business_industry: z.string().nullable(),
+  business_description: z.string().nullable(),
+  company_type: z.string().nullable(),
+  created_at: z.string(),
+  country_of_incorporation: z.string().nullable(),
+  state_of_incorporation: z.string().nullable(),
+  incorporation_number: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  incorporation_date: z.string().nullable(),
+  new_business_formation_address: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  national_identification_number: z.string().nullable(),
+  company_website: z.string().nullable(),
+  social_link: z.string().nullable(),
+  is_registered_company: z.boolean(),
+  account_level: z.enum(accountLevels),
+  online_payment_data: z.array(
+    z.object({
+      id: z.number(),
+      amount: z.number(),
+      currency: z.string(),
+      reference: z.string(),
+      payment_date: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  manual_payment_doc: z.array(
+    z.object({
+      id: z.number(),
+      document_title: z.string(),
+      file_name: z.string(),
+      size: z.number(),
+      content_type: z.string(),
+      file: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  shareholders: z.array(
+    z.object({
+      id: z.number(),
+      company_owner_full_name: z.string(),
+      ownership_percentage: z.number(),
+      is_company: z.boolean(),
+    }),
+  ),
+  documents: z.object({
+    kyc: z.array(storedDocumentSchema),
+    kyb: z.array(storedDocumentSchema),
+  }),
+  user: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    country_of_residence: z.string().nullable(),
+    state_of_residence: z.string().nullable(),
+    residential_address: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    referral_source: z.string().nullable(),
+  }),
+  business_formation_statuses: z.object(
+    Object.fromEntries(formationStepKeys.map((key) => [key, formationStatusSchema])) as Record<
+      FormationStepKey,
+      typeof formationStatusSchema
+    >,
+  ),
+  current_business_formation_activity: currentActivitySchema,
+});
+export type BusinessDetail = z.infer<typeof businessDetailSchema>;
+export const businessDetailResponseSchema = successBody(businessDetailSchema);
+export type BusinessDetailResponse = z.infer<typeof businessDetailResponseSchema>;
