@@ -1,0 +1,54 @@
+import { businessApiPaths } from '@fd/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { createSignedFileUrls } from '../../lib/signed-url.ts';
+import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
+
+// A type, not an interface: protectedRoutes() wants options assignable to a record.
+export type BusinessesRoutesOptions = {
+  database: Database;
+  /** The JWT secret keys the signed download URLs of the documents listed. */
+  config: Pick<Config, 'jwt'>;
+  now: () => Date;
+};
+
+/**
+ * The business lists, tab counts and detail (SPEC.md §7). Mounted inside the
+ * manager-only scope under API_BASE_PATH:
+ *   await api.register(protectedRoutes(businessesRoutes), { database, config, now });
+ * Paths are those of the contract's `businessApiPaths`.
+ */
+export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = async (
+  app,
+  { database, config, now },
+) => {
+  const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
+  // Contract paths are relative to the API base; the app accepts them with or without the slash.
+  const route = (contractPath: string) => `/${contractPath}`;
+
+  app.get(route(businessApiPaths.list), async (request) => ({
+    data: await listBusinesses(database, fileUrls, 'all', request.query),
+  }));
+
+  app.get<{ Params: { status: string } }>(
+    route(businessApiPaths.listByStatus(':status')),
+    async (request) => ({
+      data: await listBusinesses(
+        database,
+        fileUrls,
+        parseListStatus(request.params.status),
+        request.query,
+      ),
+    }),
+  );
+
+  // Every business; `payment_status` narrows it to the two payment tabs.
+  app.get(route(businessApiPaths.all), async (request) => ({
+    data: await listBusinesses(database, fileUrls, 'all', request.query),
+  }));
+
+  app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({
+    data: await getBusinessDetail(database, fileUrls, request.params.id),
+  }));
+};

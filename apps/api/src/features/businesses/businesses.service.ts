@@ -1,0 +1,218 @@
+import {
+  activityFilterStatuses,
+  apiErrorDetails,
+  businessDetailIdSchema,
+  businessListQuerySchema,
+  businessListStatusSchema,
+  formationStepKeys,
+  formationStepNames,
+  type AccountLevel,
+  type ActivityFilterStatus,
+  type BusinessDetail,
+  type BusinessListPage,
+  type CurrentActivityBody,
+  type FormationStepKey,
+  type StepStatus,
+  type StoredDocument,
+} from '@fd/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SignedFileUrls } from '../../lib/signed-url.ts';
+import {
+  businessListCondition,
+  countBusinesses,
+  findBusinessWithOwner,
+  selectBusinessPage,
+  selectDocumentsOf,
+  selectFormationSteps,
+  selectManualReceipts,
+  selectOnlinePayments,
+  selectShareholders,
+  type BusinessTab,
+  type DocumentRow,
+} from './businesses.queries.ts';
+
+/** The tab of a `{status}` path segment; throws a 400 naming the allowed values. */
+export const parseListStatus = (segment: unknown): BusinessTab =>
+  businessListStatusSchema.parse(segment);
+
+/**
+ * One page of a tab: rows, their documents and the total. Three queries
+ * whatever the page size; the count runs beside the rows.
+ */
+export async function listBusinesses(
+  { db }: Database,
+  fileUrls: SignedFileUrls,
+  tab: BusinessTab,
+  query: unknown,
+): Promise<BusinessListPage> {
+  const { page, pageSize, ...filters } = businessListQuerySchema.parse(query ?? {});
+  const where = businessListCondition(tab, filters);
+  const [rows, totalCount] = await Promise.all([
+    selectBusinessPage(db, where, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countBusinesses(db, where),
+  ]);
+  const documents =
+    rows.length > 0
+      ? await selectDocumentsOf(
+          db,
+          rows.map((r) => r.id),
+        )
+      : [];
+  const filesByBusiness = groupDocuments(documents, fileUrls);
+
+  return {
+    businesses: rows.map((row) => ({
+      id: row.id,
+      uuid: row.uuid,
+      business_name: row.businessName,
+      user: { email: row.email, first_name: row.firstName, last_name: row.lastName },
+      company_type: row.companyType,
+      country_of_incorporation: row.countryOfIncorporation,
+      is_registered_company: row.isRegisteredCompany,
+      created_at: row.createdAt.toISOString(),
+      account_level: row.accountLevel as AccountLevel,
+      total_files: filesByBusiness.get(row.id) ?? { kyb: [], kyc: [] },
+      current_business_formation_activity: toCurrentActivity(
+        row.currentActivityStep,
+        row.currentActivityStatus,
+      ),
+    })),
+    total_count: totalCount,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/** The whole detail of SPEC.md §3, by uuid or integer id. */
+export async function getBusinessDetail(
+  { db }: Database,
+  fileUrls: SignedFileUrls,
+  rawId: unknown,
+): Promise<BusinessDetail> {
+  const key = businessDetailIdSchema.parse(rawId);
+  const found = await findBusinessWithOwner(db, key);
+  if (!found) throw new AppError(404, apiErrorDetails.notFound);
+  const { business, owner } = found;
+
+  const [steps, documents, payments, receipts, owners] = await Promise.all([
+    selectFormationSteps(db, business.id),
+    selectDocumentsOf(db, [business.id]),
+    selectOnlinePayments(db, business.id),
+    selectManualReceipts(db, business.id),
+    selectShareholders(db, business.id),
+  ]);
+  const stepByKey = new Map(steps.map((step) => [step.stepKey, step]));
+
+  return {
+    id: business.id,
+    uuid: business.uuid,
+    business_name: business.businessName,
+    business_industry: business.businessIndustry,
+    business_description: business.businessDescription,
+    company_type: business.companyType,
+    created_at: business.createdAt.toISOString(),
+    country_of_incorporation: business.countryOfIncorporation,
+    state_of_incorporation: business.stateOfIncorporation,
+    incorporation_number: business.incorporationNumber,
+    incorporation_date: business.incorporationDate,
+    new_business_formation_address: business.newBusinessFormationAddress,
+    tax_id: business.taxId,
+    national_identification_number: business.nationalIdentificationNumber,
+    company_website: business.companyWebsite,
+    social_link: business.socialLink,
+    is_registered_company: business.isRegisteredCompany,
+    account_level: business.accountLevel as AccountLevel,
+    online_payment_data: payments.map((payment) => ({
+      id: payment.id,
+      amount: Number(payment.amount),
+      currency: payment.currency,
+      reference: payment.reference,
+      payment_date: payment.paymentDate.toISOString(),
+      created_at: payment.createdAt.toISOString(),
+    })),
+    manual_payment_doc: receipts.map((receipt) => ({
+      id: receipt.id,
+      document_title: receipt.documentTitle,
+      file_name: receipt.fileName,
+      size: receipt.size,
+      content_type: receipt.contentType,
+      file: fileUrls.urlFor('receipt', receipt.id),
+      created_at: receipt.createdAt.toISOString(),
+    })),
+    shareholders: owners.map((shareholder) => ({
+      id: shareholder.id,
+      company_owner_full_name: shareholder.companyOwnerFullName,
+      ownership_percentage: Number(shareholder.ownershipPercentage),
+      is_company: shareholder.isCompany,
+    })),
+    documents: groupDocuments(documents, fileUrls).get(business.id) ?? { kyc: [], kyb: [] },
+    user: {
+      first_name: owner.firstName,
+      last_name: owner.lastName,
+      email: owner.email,
+      country_of_residence: owner.countryOfResidence,
+      state_of_residence: owner.stateOfResidence,
+      residential_address: owner.residentialAddress,
+      zip_code: owner.zipCode,
+      phone_number: owner.phoneNumber,
+      referral_source: owner.referralSource,
+    },
+    business_formation_statuses: Object.fromEntries(
+      formationStepKeys.map((stepKey) => {
+        const step = stepByKey.get(stepKey);
+        return [
+          stepKey,
+          {
+            id: step?.id ?? null,
+            status: (step?.status ?? 'PENDING') as StepStatus,
+            status_item_name: step?.statusItemName ?? formationStepNames[stepKey],
+          },
+        ];
+      }),
+    ) as BusinessDetail['business_formation_statuses'],
+    current_business_formation_activity: toCurrentActivity(
+      business.currentActivityStep,
+      business.currentActivityStatus,
+    ),
+  };
+}
+
+/** The denormalised columns as the wire object; null (no step waiting) means Completed. */
+function toCurrentActivity(step: string | null, status: string | null): CurrentActivityBody {
+  if (step === null || !Object.hasOwn(formationStepNames, step)) return null;
+  if (!(activityFilterStatuses as readonly (string | null)[]).includes(status)) return null;
+  const stepKey = step as FormationStepKey;
+  return {
+    status: status as ActivityFilterStatus,
+    status_item_name: formationStepNames[stepKey],
+    step: stepKey,
+  };
+}
+
+type DocumentsByKind = { kyb: StoredDocument[]; kyc: StoredDocument[] };
+
+function groupDocuments(
+  rows: readonly DocumentRow[],
+  fileUrls: SignedFileUrls,
+): Map<number, DocumentsByKind> {
+  const byBusiness = new Map<number, DocumentsByKind>();
+  for (const row of rows) {
+    let files = byBusiness.get(row.businessId);
+    if (!files) {
+      files = { kyb: [], kyc: [] };
+      byBusiness.set(row.businessId, files);
+    }
+    (row.kind === 'kyb' ? files.kyb : files.kyc).push({
+      id: row.id,
+      uuid: row.uuid,
+      document_title: row.documentTitle,
+      file_name: row.fileName,
+      size: row.size,
+      content_type: row.contentType,
+      file: fileUrls.urlFor('document', row.id),
+      created_at: row.createdAt.toISOString(),
+    });
+  }
+  return byBusiness;
+}
