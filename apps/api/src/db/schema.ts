@@ -106,6 +106,12 @@ export const businesses = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // processing_status alone filters on the current activity's status, whatever the step.
+    index('businesses_activity_status_idx').on(
+      t.currentActivityStatus,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
     index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
     index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

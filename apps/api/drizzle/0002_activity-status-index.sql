@@ -1,0 +1,1 @@
+CREATE INDEX "businesses_activity_status_idx" ON "businesses" USING btree ("current_activity_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
