@@ -1,0 +1,198 @@
+/**
+ * The command-line tools run as real subprocesses (`npx tsx src/cli/….ts`),
+ * against a fresh data folder (PGlite) or a fresh PostgreSQL database.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { validationMessages } from '@fd/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, type TestDatabase } from '../test/databases.ts';
+import { managerErrors } from '../features/managers/managers.service.ts';
+
+const apiDir = path.resolve(import.meta.dirname, '../..');
+/** Each subprocess starts tsx and the database: seconds each on a busy machine. */
+const SUBPROCESS_TEST_TIMEOUT_MS = 90_000;
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npx tsx src/cli/<tool>.ts …args` with only the given database settings. */
+function runTool(tool: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+  const base = { ...process.env };
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'SEED_DEMO']) delete base[name];
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', `src/cli/${tool}.ts`, ...args],
+      { cwd: apiDir, env: { ...base, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        // npm prints its own configuration warnings on stderr; they are not the tool's.
+        const ownStderr = stderr
+          .split('\n')
+          .filter((line) => !line.startsWith('npm warn'))
+          .join('\n');
+        resolve({ code, stdout, stderr: ownStderr });
+      },
+    );
+  });
+}
+
+describe.each(lanes)(
+  'command-line tools on $name',
+  { timeout: SUBPROCESS_TEST_TIMEOUT_MS },
+  (lane) => {
+    let dataDir: string;
+    let database: TestDatabase | undefined;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'fd-cli-'));
+      env = { DATA_DIR: dataDir };
+      if (lane.name === 'postgres') {
+        database = await lane.open();
+        env = { ...env, DATABASE_URL: database.url!, JWT_SECRET: 'cli-test-secret-'.repeat(3) };
+      }
+    });
+    afterAll(async () => {
+      await database?.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const manager = (...args: string[]) => runTool('manager', args, env);
+
+    it('creates a manager', async () => {
+      const result = await manager(
+        'create',
+        '--email',
+        'Amina.Diallo@Example.com',
+        '--first',
+        'Amina',
+        '--last',
+        'Diallo',
+        '--password',
+        'long enough password',
+      );
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toContain('Created manager Amina Diallo <amina.diallo@example.com>.');
+    });
+
+    it('refuses a duplicate email with a non-zero exit code', async () => {
+      const result = await manager(
+        'create',
+        '--email',
+        'amina.diallo@example.com',
+        '--first',
+        'A',
+        '--last',
+        'D',
+        '--password',
+        'long enough password',
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Error: ${managerErrors.duplicateEmail('amina.diallo@example.com')}`,
+      );
+    });
+
+    it('refuses a short password, naming the flag', async () => {
+      const result = await manager(
+        'create',
+        '--email',
+        'short@example.com',
+        '--first',
+        'S',
+        '--last',
+        'P',
+        '--password',
+        'short',
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`--password: ${validationMessages.resetPasswordMin}`);
+    });
+
+    it('refuses an unknown email', async () => {
+      const result = await manager('disable', '--email', 'nobody@example.com');
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Error: ${managerErrors.unknownEmail('nobody@example.com')}`,
+      );
+    });
+
+    it('renames a manager, and list shows the new name', async () => {
+      const renamed = await manager(
+        'rename',
+        '--email',
+        'amina.diallo@example.com',
+        '--first',
+        'Aminata',
+        '--last',
+        'Ba',
+      );
+      expect(renamed).toMatchObject({ code: 0, stderr: '' });
+      const listed = await manager('list');
+      expect(listed.code).toBe(0);
+      const lines = listed.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^email\s+first\s+last\s+active\s+created$/);
+      expect(lines[2]).toMatch(
+        /^amina\.diallo@example\.com\s+Aminata\s+Ba\s+yes\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+      );
+      expect(listed.stdout).not.toContain('short@example.com');
+    });
+
+    it('appends businesses to a database that has users, and says how long it took', async () => {
+      const result = await runTool('seed', ['--businesses', '12', '--seed', '3'], env);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      // The database already has a user, so no demo managers this time.
+      expect(result.stdout).not.toContain('demo managers');
+      expect(result.stdout).toMatch(
+        /Seeded 12 businesses \(144 formation steps, .*\) with seed 3 in \d+\.\d s\./,
+      );
+      expect(existsSync(path.join(dataDir, 'files', 'seed', 'sample-passport.pdf'))).toBe(true);
+    });
+  },
+);
+
+describe(
+  'command-line mistakes (no database needed)',
+  { timeout: SUBPROCESS_TEST_TIMEOUT_MS },
+  () => {
+    let dataDir: string;
+    beforeAll(() => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'fd-cli-'));
+    });
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const expectUsage = (result: RunResult, message: string) => {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`Error: ${message}`);
+      expect(result.stderr).toContain('Usage: npm run');
+    };
+
+    it('prints the usage for a missing or unknown command, a missing or unknown flag', async () => {
+      const env = { DATA_DIR: dataDir };
+      expectUsage(await runTool('manager', [], env), 'Missing command.');
+      expectUsage(
+        await runTool('manager', ['promote', '--email', 'a@b.co'], env),
+        'Unknown command "promote".',
+      );
+      expectUsage(
+        await runTool('manager', ['create', '--email', 'a@b.co', '--first', 'A'], env),
+        'The create command needs --last, --password.',
+      );
+      expectUsage(
+        await runTool('manager', ['list', '--colour'], env),
+        "Unknown option '--colour'.",
+      );
+      expectUsage(
+        await runTool('seed', ['--businesses', 'many'], env),
+        '--businesses must be a whole number from 1 to 1000000 (got "many").',
+      );
+    });
+  },
+);
