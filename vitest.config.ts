@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Each workspace declares its own project (environment, setup files).
 export default defineConfig({
   test: {
+    // Two cores: PGlite, argon2 and jsdom are CPU-heavy, so two test files at a time.
+    maxWorkers: 2,
     projects: ['packages/contract', 'apps/api', 'apps/web'],
   },
 });
