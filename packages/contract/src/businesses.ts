@@ -242,6 +242,18 @@ export const storedDocumentSchema = z.object({
 });
 export type StoredDocument = z.infer<typeof storedDocumentSchema>;
 
+/**
+ * A document as a list row carries it: enough for the Docs amount and the
+ * Preview modal. Download links (signed, one HMAC each) come with the detail.
+ */
+export const listedDocumentSchema = storedDocumentSchema.pick({
+  id: true,
+  document_title: true,
+  file_name: true,
+  size: true,
+});
+export type ListedDocument = z.infer<typeof listedDocumentSchema>;
+
 /** The step a business waits on; null means Completed. */
 export const currentActivitySchema = z
   .object({
@@ -263,8 +275,8 @@ export const businessListItemSchema = z.object({
   created_at: z.string(),
   account_level: z.enum(accountLevels),
   total_files: z.object({
-    kyb: z.array(storedDocumentSchema),
-    kyc: z.array(storedDocumentSchema),
+    kyb: z.array(listedDocumentSchema),
+    kyc: z.array(listedDocumentSchema),
   }),
   current_business_formation_activity: currentActivitySchema,
 });

@@ -28,24 +28,19 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const route = (contractPath: string) => `/${contractPath}`;
 
   app.get(route(businessApiPaths.list), async (request) => ({
-    data: await listBusinesses(database, fileUrls, 'all', request.query),
+    data: await listBusinesses(database, 'all', request.query),
   }));
 
   app.get<{ Params: { status: string } }>(
     route(businessApiPaths.listByStatus(':status')),
     async (request) => ({
-      data: await listBusinesses(
-        database,
-        fileUrls,
-        parseListStatus(request.params.status),
-        request.query,
-      ),
+      data: await listBusinesses(database, parseListStatus(request.params.status), request.query),
     }),
   );
 
   // Every business; `payment_status` narrows it to the two payment tabs.
   app.get(route(businessApiPaths.all), async (request) => ({
-    data: await listBusinesses(database, fileUrls, 'all', request.query),
+    data: await listBusinesses(database, 'all', request.query),
   }));
 
   app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({

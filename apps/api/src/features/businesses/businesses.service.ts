@@ -12,6 +12,7 @@ import {
   type BusinessListPage,
   type CurrentActivityBody,
   type FormationStepKey,
+  type ListedDocument,
   type StepStatus,
   type StoredDocument,
 } from '@fd/contract';
@@ -42,7 +43,6 @@ export const parseListStatus = (segment: unknown): BusinessTab =>
  */
 export async function listBusinesses(
   { db }: Database,
-  fileUrls: SignedFileUrls,
   tab: BusinessTab,
   query: unknown,
 ): Promise<BusinessListPage> {
@@ -59,7 +59,7 @@ export async function listBusinesses(
           rows.map((r) => r.id),
         )
       : [];
-  const filesByBusiness = groupDocuments(documents, fileUrls);
+  const filesByBusiness = groupDocuments(documents, toListedDocument);
 
   return {
     businesses: rows.map((row) => ({
@@ -146,7 +146,9 @@ export async function getBusinessDetail(
       ownership_percentage: Number(shareholder.ownershipPercentage),
       is_company: shareholder.isCompany,
     })),
-    documents: groupDocuments(documents, fileUrls).get(business.id) ?? { kyc: [], kyb: [] },
+    documents: groupDocuments(documents, (row) => toStoredDocument(row, fileUrls)).get(
+      business.id,
+    ) ?? { kyc: [], kyb: [] },
     user: {
       first_name: owner.firstName,
       last_name: owner.lastName,
@@ -190,29 +192,39 @@ function toCurrentActivity(step: string | null, status: string | null): CurrentA
   };
 }
 
-type DocumentsByKind = { kyb: StoredDocument[]; kyc: StoredDocument[] };
+type DocumentsByKind<T> = { kyb: T[]; kyc: T[] };
 
-function groupDocuments(
+const toListedDocument = (row: DocumentRow): ListedDocument => ({
+  id: row.id,
+  document_title: row.documentTitle,
+  file_name: row.fileName,
+  size: row.size,
+});
+
+const toStoredDocument = (row: DocumentRow, fileUrls: SignedFileUrls): StoredDocument => ({
+  id: row.id,
+  uuid: row.uuid,
+  document_title: row.documentTitle,
+  file_name: row.fileName,
+  size: row.size,
+  content_type: row.contentType,
+  file: fileUrls.urlFor('document', row.id),
+  created_at: row.createdAt.toISOString(),
+});
+
+/** KYB and KYC documents per business, each shaped by `toWire`. */
+function groupDocuments<T>(
   rows: readonly DocumentRow[],
-  fileUrls: SignedFileUrls,
-): Map<number, DocumentsByKind> {
-  const byBusiness = new Map<number, DocumentsByKind>();
+  toWire: (row: DocumentRow) => T,
+): Map<number, DocumentsByKind<T>> {
+  const byBusiness = new Map<number, DocumentsByKind<T>>();
   for (const row of rows) {
     let files = byBusiness.get(row.businessId);
     if (!files) {
       files = { kyb: [], kyc: [] };
       byBusiness.set(row.businessId, files);
     }
-    (row.kind === 'kyb' ? files.kyb : files.kyc).push({
-      id: row.id,
-      uuid: row.uuid,
-      document_title: row.documentTitle,
-      file_name: row.fileName,
-      size: row.size,
-      content_type: row.contentType,
-      file: fileUrls.urlFor('document', row.id),
-      created_at: row.createdAt.toISOString(),
-    });
+    (row.kind === 'kyb' ? files.kyb : files.kyc).push(toWire(row));
   }
   return byBusiness;
 }
