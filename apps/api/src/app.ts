@@ -7,6 +7,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
+import { watchBusinessChanges } from './lib/business-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
@@ -50,6 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Caches derived from businesses follow its changes (ours, and others' through NOTIFY).
+  const businessChanges = await watchBusinessChanges(database, {
+    info: (message) => app.log.info(message),
+    warn: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', () => businessChanges.stop());
+
   // External plugins
   await app.register(securityHeadersPlugin);
 
@@ -68,7 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits,
       });
       // Manager-only features mount here through protectedRoutes (see features/README.md).
-      await api.register(protectedRoutes(businessesRoutes), { database, config, now });
+      await api.register(protectedRoutes(businessesRoutes), {
+        database,
+        config,
+        now,
+        businessChanges: businessChanges.changes,
+      });
       // Public: the signature in the URL is the credential.
       await api.register(filesRoutes, { database, config, now });
     },

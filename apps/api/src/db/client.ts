@@ -16,10 +16,22 @@ export type Schema = typeof schema;
 /** Either driver: the same queries run on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What a NOTIFY subscriber is told. */
+export interface ChannelHandlers {
+  /** A notification arrived on the channel. */
+  onNotify(): void;
+  /** Listening works (again): from here on no notification is missed. */
+  onReady(): void;
+  /** The listening connection is gone: notifications may be missed until onReady. */
+  onLost(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,6 +51,7 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -53,7 +66,78 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    // In-process: nothing can be lost between the database and the listener.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onReady();
+      // Stopping after the database closed has nothing left to undo.
+      return () => unlisten().catch(() => {});
+    },
     close: () => client.close(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. When it drops, the
+ * subscriber is told (onLost) and it reconnects every second until it can
+ * listen again (onReady).
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const drop = (broken: pg.Client) => {
+    if (client !== broken) return;
+    client = null;
+    broken.removeAllListeners('notification');
+    broken.end().catch(() => {});
+    handlers.onLost();
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+  };
+
+  async function connect(): Promise<void> {
+    const candidate = new pg.Client({ connectionString: url });
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    candidate.on('error', () => drop(candidate));
+    candidate.on('end', () => drop(candidate));
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${channel}`);
+      if (stopped) {
+        await candidate.end();
+        return;
+      }
+      client = candidate;
+      handlers.onReady();
+    } catch {
+      candidate.removeAllListeners();
+      candidate.on('error', () => {});
+      candidate.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    }
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => {});
+      await current.end().catch(() => {});
+    }
   };
 }
 

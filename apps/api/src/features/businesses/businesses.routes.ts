@@ -2,8 +2,10 @@ import { businessApiPaths } from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import type { BusinessChanges } from '../../lib/business-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
+import { CountCache } from './count-cache.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
 export type BusinessesRoutesOptions = {
@@ -11,6 +13,8 @@ export type BusinessesRoutesOptions = {
   /** The JWT secret keys the signed download URLs of the documents listed. */
   config: Pick<Config, 'jwt'>;
   now: () => Date;
+  /** Versions of the businesses table: list counts are cached per version. */
+  businessChanges: BusinessChanges;
 };
 
 /**
@@ -21,26 +25,32 @@ export type BusinessesRoutesOptions = {
  */
 export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = async (
   app,
-  { database, config, now },
+  { database, config, now, businessChanges },
 ) => {
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
+  const counts = new CountCache(businessChanges);
   // Contract paths are relative to the API base; the app accepts them with or without the slash.
   const route = (contractPath: string) => `/${contractPath}`;
 
   app.get(route(businessApiPaths.list), async (request) => ({
-    data: await listBusinesses(database, 'all', request.query),
+    data: await listBusinesses(database, counts, 'all', request.query),
   }));
 
   app.get<{ Params: { status: string } }>(
     route(businessApiPaths.listByStatus(':status')),
     async (request) => ({
-      data: await listBusinesses(database, parseListStatus(request.params.status), request.query),
+      data: await listBusinesses(
+        database,
+        counts,
+        parseListStatus(request.params.status),
+        request.query,
+      ),
     }),
   );
 
   // Every business; `payment_status` narrows it to the two payment tabs.
   app.get(route(businessApiPaths.all), async (request) => ({
-    data: await listBusinesses(database, 'all', request.query),
+    data: await listBusinesses(database, counts, 'all', request.query),
   }));
 
   app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
+import type { CountCache } from './count-cache.ts';
 import {
   businessListCondition,
   countBusinesses,
@@ -43,14 +44,18 @@ export const parseListStatus = (segment: unknown): BusinessTab =>
  */
 export async function listBusinesses(
   { db }: Database,
+  counts: CountCache,
   tab: BusinessTab,
   query: unknown,
 ): Promise<BusinessListPage> {
   const { page, pageSize, ...filters } = businessListQuerySchema.parse(query ?? {});
   const where = businessListCondition(tab, filters);
+  // The parsed filters are canonical (defaults filled, spellings fixed), so equal
+  // questions share one cached count whatever the raw query looked like.
+  const countKey = JSON.stringify([tab, filters]);
   const [rows, totalCount] = await Promise.all([
     selectBusinessPage(db, where, { limit: pageSize, offset: (page - 1) * pageSize }),
-    countBusinesses(db, where),
+    counts.get(countKey, () => countBusinesses(db, where)),
   ]);
   const documents =
     rows.length > 0
