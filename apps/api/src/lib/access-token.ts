@@ -39,12 +39,44 @@ export async function signAccessToken(
     .sign(keyOf(settings.secret));
 }
 
+/**
+ * Tokens whose signature was already checked, with their expiry. A token's
+ * bytes never change, so its signature need not be checked on every request
+ * (jose does it through async WebCrypto, the largest per-request cost after
+ * the database); only the expiry depends on the time. Bounded, oldest first out.
+ */
+const verified = new Map<
+  string,
+  { secret: string; claims: AccessTokenClaims; expiresAt: number }
+>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
 /** The claims of a valid, unexpired token signed with our secret; null for anything else. */
 export async function verifyAccessToken(
   token: string,
   secret: string,
   at: Date,
 ): Promise<AccessTokenClaims | null> {
+  const seconds = Math.floor(at.getTime() / 1000);
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (seconds < known.expiresAt) return known.claims;
+    verified.delete(token);
+    return null;
+  }
+  const claims = await checkAccessToken(token, secret, at);
+  if (claims) {
+    verified.set(token, { secret, claims: claims.claims, expiresAt: claims.expiresAt });
+    if (verified.size > MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+  }
+  return claims?.claims ?? null;
+}
+
+async function checkAccessToken(
+  token: string,
+  secret: string,
+  at: Date,
+): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [algorithm],
@@ -53,7 +85,10 @@ export async function verifyAccessToken(
     });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
     if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
-    return { sub: payload.sub, role: payload.role, tokenVersion: payload.tv };
+    return {
+      claims: { sub: payload.sub, role: payload.role, tokenVersion: payload.tv },
+      expiresAt: payload.exp!,
+    };
   } catch {
     return null;
   }

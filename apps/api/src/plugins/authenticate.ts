@@ -1,5 +1,5 @@
 import { apiErrorDetails, MANAGER_ROLE } from '@fd/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
@@ -55,26 +55,30 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       },
     });
 
+    // Prepared once: every protected request runs it.
+    const findUserByUuid = database.db
+      .select({
+        id: users.id,
+        uuid: users.uuid,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        isActive: users.isActive,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.uuid, sql.placeholder('uuid')))
+      .limit(1)
+      .prepare('authenticate_user_by_uuid');
+
     app.decorate('requireManager', async function requireManager(request: FastifyRequest) {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthenticated();
       const claims = await verifyAccessToken(token, jwtSecret, now());
       if (!claims || !uuidPattern.test(claims.sub)) throw unauthenticated();
 
-      const [user] = await database.db
-        .select({
-          id: users.id,
-          uuid: users.uuid,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          isActive: users.isActive,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(eq(users.uuid, claims.sub))
-        .limit(1);
+      const [user] = await findUserByUuid.execute({ uuid: claims.sub });
       if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
       if (!user.isActive) throw new AppError(401, apiErrorDetails.accountDisabled);
       if (user.role !== MANAGER_ROLE) throw new AppError(403, apiErrorDetails.forbidden);
