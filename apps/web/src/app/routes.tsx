@@ -45,6 +45,18 @@ const PlaceholderPage = lazyScreen(
   () => import('../features/misc/components/placeholder-page.tsx'),
   'PlaceholderPage',
 );
+const BusinessesPage = lazyScreen(
+  () => import('../features/businesses/components/businesses-page.tsx'),
+  'BusinessesPage',
+);
+const BusinessDetailsPage = lazyScreen(
+  () => import('../features/businesses/components/business-details-page.tsx'),
+  'BusinessDetailsPage',
+);
+const DocumentsPage = lazyScreen(
+  () => import('../features/documents/components/documents-page.tsx'),
+  'DocumentsPage',
+);
 const NotFoundPage = lazyScreen(
   () => import('../features/misc/components/not-found-page.tsx'),
   'NotFoundPage',
@@ -60,15 +72,12 @@ function RootBoundary() {
 
 /** Screens that later issues build; each has its route and heading already. */
 const placeholderRoutes: { path: string; title: string }[] = [
-  { path: paths.business, title: 'Businesses' },
   { path: paths.request, title: 'Request' },
   { path: paths.requestDetails, title: 'Request details' },
-  { path: paths.documents, title: 'Documents' },
   { path: paths.mobileNotifications, title: 'Notifications' },
   { path: paths.onboarding, title: 'Onboarding' },
   { path: paths.taxReturn, title: 'Tax return' },
   { path: paths.manageBusiness(':businessUUID'), title: 'Manage business' },
-  { path: paths.fullBusinessDetails(':businessID'), title: 'Business details' },
 ];
 
 export const routes: RouteObject[] = [
@@ -90,6 +99,12 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: paths.settings, element: <SettingsPage /> },
+              { path: paths.business, element: <BusinessesPage /> },
+              { path: paths.documents, element: <DocumentsPage /> },
+              {
+                path: paths.fullBusinessDetails(':businessID'),
+                element: <BusinessDetailsPage />,
+              },
               { path: paths.compliance, element: <ComingSoonPage /> },
               ...placeholderRoutes.map(({ path, title }) => ({
                 path,

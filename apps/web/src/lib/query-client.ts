@@ -16,6 +16,13 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < QUERY_RETRY_LIMIT;
 }
 
+/**
+ * For queries SPEC.md §9 retries indefinitely (the tab counts), with the same
+ * capped backoff; a client error (4xx) would answer the same, so it still stops.
+ */
+export const retryUnlessClientError = (_failureCount: number, error: unknown): boolean =>
+  shouldRetryQuery(0, error);
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -9,7 +9,12 @@ interface SpinnerProps {
 
 export function Spinner({ label, className }: SpinnerProps) {
   return (
-    <span role={label ? 'status' : undefined} className="inline-flex items-center">
+    // role="status" takes its name from aria-label only, so the label is given both ways.
+    <span
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      className="inline-flex items-center"
+    >
       <LoaderCircle aria-hidden="true" className={classNames('size-5 animate-spin', className)} />
       {label && <span className="sr-only">{label}</span>}
     </span>

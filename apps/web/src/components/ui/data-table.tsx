@@ -1,0 +1,149 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { classNames } from '../../lib/class-names.ts';
+import { Spinner } from './spinner.tsx';
+
+export interface DataTableColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+  /** Long values wrap instead of widening the table. */
+  wrap?: boolean;
+}
+
+/** SPEC.md §8: the empty state of every list. */
+export const EMPTY_TABLE_TEXT = 'No data found';
+
+/** What the body shows instead of rows; rows show when it is undefined. */
+export type DataTableState =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'empty'; message?: string };
+
+/**
+ * The body of a list that loads page by page: an error wins; then a spinner
+ * until there are rows to show (the previous page's count while the next
+ * loads); then the empty text.
+ */
+export function listTableState({
+  isPending,
+  isPlaceholderData,
+  error,
+  rowCount,
+}: {
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  /** The message to show when loading failed. */
+  error: string | null;
+  rowCount: number;
+}): DataTableState | undefined {
+  if (error !== null) return { kind: 'error', message: error };
+  if (isPending || (isPlaceholderData && rowCount === 0)) return { kind: 'loading' };
+  if (rowCount === 0) return { kind: 'empty' };
+  return undefined;
+}
+
+interface DataTableProps<Row> {
+  /** Names the table for screen readers. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  state?: DataTableState | undefined;
+  /** A click or Enter on a row; rows are then focusable. */
+  onRowActivate?: (row: Row) => void;
+  /** Rows being replaced by the next page: dimmed and marked busy. */
+  isStale?: boolean;
+}
+
+/** A list table with alternate row colours, row activation, and its loading/empty/error body. */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  state,
+  onRowActivate,
+  isStale = false,
+}: DataTableProps<Row>) {
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      onRowActivate?.(row);
+    }
+  };
+
+  return (
+    <div className="relative overflow-x-auto">
+      {isStale && (
+        <span className="absolute top-2.5 right-3 inline-flex text-indigo-600">
+          <Spinner label="Loading" />
+        </span>
+      )}
+      <table aria-label={label} aria-busy={isStale || state?.kind === 'loading'} className="w-full">
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                className="px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody
+          className={classNames(
+            'text-sm text-slate-700 transition-opacity',
+            isStale && 'opacity-60',
+          )}
+        >
+          {state ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-12 text-center">
+                {state.kind === 'loading' ? (
+                  <span className="inline-flex text-indigo-600">
+                    <Spinner label="Loading" className="size-7" />
+                  </span>
+                ) : (
+                  <p
+                    role={state.kind === 'error' ? 'alert' : undefined}
+                    className={state.kind === 'error' ? 'text-red-600' : 'text-slate-500'}
+                  >
+                    {state.message ?? EMPTY_TABLE_TEXT}
+                  </p>
+                )}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                tabIndex={onRowActivate ? 0 : undefined}
+                onClick={onRowActivate ? () => onRowActivate(row) : undefined}
+                onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, row) : undefined}
+                className={classNames(
+                  'border-t border-slate-100 odd:bg-white even:bg-slate-50',
+                  onRowActivate &&
+                    'cursor-pointer hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                )}
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.header}
+                    className={classNames(
+                      'px-4 py-3',
+                      column.wrap ? 'min-w-36' : 'whitespace-nowrap',
+                      column.className,
+                    )}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { countPages, Pagination, parsePageParam } from './pagination.tsx';
+
+function renderPagination(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
+  const onPageChange = vi.fn();
+  render(
+    <Pagination
+      page={1}
+      totalCount={35}
+      pageSize={10}
+      isBusy={false}
+      onPageChange={onPageChange}
+      {...props}
+    />,
+  );
+  return {
+    onPageChange,
+    previous: screen.getByRole('button', { name: 'Previous' }),
+    next: screen.getByRole('button', { name: 'Next' }),
+  };
+}
+
+describe('countPages (SPEC.md §5)', () => {
+  it('divides the total by the page size, rounding up', () => {
+    expect([0, 1, 10, 11, 20, 1234].map((total) => countPages(total, 10))).toEqual([
+      0, 1, 1, 2, 2, 124,
+    ]);
+  });
+});
+
+describe('parsePageParam', () => {
+  it('reads whole numbers from 1 and nothing else', () => {
+    expect(['1', '12', '0', '-1', 'abc', '2.5', '', null, '1e3'].map(parsePageParam)).toEqual([
+      1,
+      12,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+describe('pagination', () => {
+  it('disables Previous on page 1 and shows the page, the pages and the total', () => {
+    const { previous, next } = renderPagination({ totalCount: 1234 });
+    expect(previous).toBeDisabled();
+    expect(next).toBeEnabled();
+    expect(screen.getByText('Page 1 of 124')).toBeInTheDocument();
+    expect(screen.getByText('1,234 results')).toBeInTheDocument();
+  });
+
+  it('disables Next on the last page', async () => {
+    const { previous, next, onPageChange } = renderPagination({ page: 4, totalCount: 35 });
+    expect(next).toBeDisabled();
+    expect(previous).toBeEnabled();
+    await userEvent.click(previous);
+    expect(onPageChange).toHaveBeenCalledWith(3);
+  });
+
+  it('disables both while a page is loading', () => {
+    const { previous, next } = renderPagination({ page: 2, isBusy: true });
+    expect(previous).toBeDisabled();
+    expect(next).toBeDisabled();
+  });
+
+  it('disables Next while the total is not known', () => {
+    expect(renderPagination({ totalCount: undefined }).next).toBeDisabled();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
+  it('shows an empty list as page 1 of 1 with nowhere to go', () => {
+    const { previous, next } = renderPagination({ totalCount: 0 });
+    expect(previous).toBeDisabled();
+    expect(next).toBeDisabled();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('0 results')).toBeInTheDocument();
+  });
+
+  it('moves to the next page', async () => {
+    const { next, onPageChange } = renderPagination({ page: 2, totalCount: 35 });
+    await userEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledWith(3);
+  });
+});

@@ -1,0 +1,72 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatCount, formatResultCount } from '../../lib/format.ts';
+import { Button } from './button.tsx';
+
+/** SPEC.md §5: the total count divided by the page size, rounded up. */
+export const countPages = (totalCount: number, pageSize: number): number =>
+  Math.ceil(Math.max(0, totalCount) / pageSize);
+
+/** A page number from the address: a whole number from 1, else null ('abc', '0', '-1', '2.5'). */
+export function parsePageParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const page = Number(value);
+  return page >= 1 ? page : null;
+}
+
+interface PaginationProps {
+  page: number;
+  /** Undefined while the first answer is still out (or it failed). */
+  totalCount: number | undefined;
+  pageSize: number;
+  /** A page is loading: both buttons wait for it. */
+  isBusy: boolean;
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * Previous / Next under a list (SPEC.md §5): Previous is disabled on page 1 or
+ * while loading; Next on the last page and while loading.
+ */
+export function Pagination({ page, totalCount, pageSize, isBusy, onPageChange }: PaginationProps) {
+  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, pageSize);
+  const canGoBack = page > 1 && !isBusy;
+  const canGoForward = totalPages !== undefined && page < totalPages && !isBusy;
+
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
+    >
+      <p aria-live="polite" className="flex flex-wrap items-center gap-x-3">
+        {totalCount !== undefined && (
+          <span className="font-medium text-slate-900">{formatResultCount(totalCount)}</span>
+        )}
+        <span>
+          {totalPages === undefined
+            ? `Page ${formatCount(page)}`
+            : `Page ${formatCount(page)} of ${formatCount(Math.max(1, totalPages))}`}
+        </span>
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          className="px-3 py-2"
+          disabled={!canGoBack}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Previous
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3 py-2"
+          disabled={!canGoForward}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

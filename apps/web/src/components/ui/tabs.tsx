@@ -1,0 +1,135 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { classNames } from '../../lib/class-names.ts';
+import { formatCount } from '../../lib/format.ts';
+
+export interface TabItem<Id extends string> {
+  id: Id;
+  label: string;
+  /** Shown beside the label; undefined while it is not known yet. */
+  count?: number | undefined;
+}
+
+/**
+ * A tab's count from its query: SPEC.md §7 shows 0 for a count that failed,
+ * also while it keeps retrying; undefined means not known yet.
+ */
+export function tabCount({
+  data,
+  isError,
+  failureCount,
+}: {
+  data: number | undefined;
+  isError: boolean;
+  failureCount: number;
+}): number | undefined {
+  return data ?? (isError || failureCount > 0 ? 0 : undefined);
+}
+
+interface TabsProps<Id extends string> {
+  /** Names the tab list for screen readers, e.g. 'Business status'. */
+  label: string;
+  items: readonly TabItem<Id>[];
+  selectedId: Id;
+  onSelect: (id: Id) => void;
+  /** The selected tab's content. */
+  children: ReactNode;
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
+ * tabs and select them. Each tab's accessible name is its label alone; the count
+ * is its description, so a test or a screen reader finds 'Incorporated' as it is.
+ */
+export function Tabs<Id extends string>({
+  label,
+  items,
+  selectedId,
+  onSelect,
+  children,
+}: TabsProps<Id>) {
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (index: number) => `${baseId}-tab-${index}`;
+  const selectedIndex = Math.max(
+    0,
+    items.findIndex((item) => item.id === selectedId),
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = items.length - 1;
+    const current = tabRefs.current.findIndex((tab) => tab === document.activeElement);
+    if (current < 0) return;
+    const targets: Record<string, number> = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = targets[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabRefs.current[next]?.focus();
+    const item = items[next];
+    if (item) onSelect(item.id);
+  };
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
+        {items.map((item, index) => {
+          const isSelected = index === selectedIndex;
+          const countId = `${tabId(index)}-count`;
+          return (
+            <button
+              key={item.id}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              id={tabId(index)}
+              type="button"
+              role="tab"
+              aria-label={item.label}
+              aria-describedby={countId}
+              aria-selected={isSelected}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => onSelect(item.id)}
+              className={classNames(
+                '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                isSelected
+                  ? 'border-indigo-600 text-indigo-700'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+              )}
+            >
+              <span>{item.label}</span>
+              <span
+                id={countId}
+                aria-hidden="true"
+                className={classNames(
+                  'min-w-6 rounded-full px-2 py-0.5 text-center text-xs tabular-nums',
+                  isSelected ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600',
+                )}
+              >
+                {item.count === undefined ? '…' : formatCount(item.count)}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={tabId(selectedIndex)}
+        className="pt-4"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/** How a business's values are shown on the list and the details screen (SPEC.md §2–§4). */
+import { displayReferralSource, type BusinessDetail } from '@fd/contract';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+import { formatDate, orNil } from '../../lib/format.ts';
+
+export interface StatusDisplay {
+  label: string;
+  tone: BadgeTone;
+}
+
+const completed: StatusDisplay = { label: 'Completed', tone: 'green' };
+const activityStatusDisplays = new Map<string, StatusDisplay>([
+  ['PENDING', { label: 'Pending', tone: 'amber' }],
+  ['PROCESSING', { label: 'Processing', tone: 'blue' }],
+  ['COMPLETED', completed],
+  ['FAILED', { label: 'Failed', tone: 'red' }],
+]);
+const unknown: StatusDisplay = { label: 'Unknown', tone: 'slate' };
+
+/**
+ * The Status column (SPEC.md §4): no current activity means Completed; the
+ * server's upper-case values get their label and colour; anything else is Unknown.
+ */
+export function activityStatusDisplay(
+  activity: { status: string } | null | undefined,
+): StatusDisplay {
+  if (!activity) return completed;
+  return activityStatusDisplays.get(activity.status) ?? unknown;
+}
+
+/** The Activity column: the step the business waits on, or a dash once it is complete. */
+export const activityName = (activity: { status_item_name: string } | null | undefined): string =>
+  activity?.status_item_name || '—';
+
+/** SPEC.md §4: receipts sent but the account still UNPAID reads NOT CONFIRMED. */
+export function paymentStatusLabel(
+  detail: Pick<BusinessDetail, 'manual_payment_doc' | 'account_level'>,
+): string {
+  return detail.manual_payment_doc.length > 0 && detail.account_level === 'UNPAID'
+    ? 'NOT CONFIRMED'
+    : detail.account_level;
+}
+
+export interface DetailRow {
+  label: string;
+  value: string;
+  /** Set when the value is a web address worth opening. */
+  href?: string | undefined;
+}
+
+/** Only http(s) addresses become links; anything else stays text. */
+function webAddress(value: string | null): string | undefined {
+  if (!value) return undefined;
+  const candidate = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(candidate);
+    return /^[\w.-]+\.[a-z]{2,}$/i.test(url.hostname) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const row = (label: string, value: string | number | null | undefined): DetailRow => ({
+  label,
+  value: orNil(value),
+});
+const linkRow = (label: string, value: string | null): DetailRow => ({
+  ...row(label, value),
+  href: webAddress(value),
+});
+
+/** The Business details section; every empty value shows Nil. */
+export function businessDetailRows(detail: BusinessDetail): DetailRow[] {
+  return [
+    row('Business name', detail.business_name),
+    row('Industry', detail.business_industry),
+    row('Description', detail.business_description),
+    row('Company type', detail.company_type),
+    row('Country of incorporation', detail.country_of_incorporation),
+    row('State of incorporation', detail.state_of_incorporation),
+    row('Incorporation number', detail.incorporation_number),
+    row('Date of incorporation', formatDate(detail.incorporation_date)),
+    row('Address', detail.new_business_formation_address),
+    row('Tax EIN', detail.tax_id),
+    linkRow('Website', detail.company_website),
+    linkRow('LinkedIn', detail.social_link),
+    row('Created date', formatDate(detail.created_at)),
+  ];
+}
+
+/** The Personal details section: the owner; NIN only when the business has one. */
+export function personalDetailRows(detail: BusinessDetail): DetailRow[] {
+  const { user } = detail;
+  const rows = [
+    row('First name', user.first_name),
+    row('Last name', user.last_name),
+    row('Email', user.email),
+    row('Phone number', user.phone_number),
+    row('Country of residence', user.country_of_residence),
+    row('State of residence', user.state_of_residence),
+    row('Address', user.residential_address),
+    row('ZIP code', user.zip_code),
+    row('Referral source', displayReferralSource(user.referral_source)),
+  ];
+  if (detail.national_identification_number?.trim()) {
+    rows.push(row('NIN', detail.national_identification_number));
+  }
+  return rows;
+}

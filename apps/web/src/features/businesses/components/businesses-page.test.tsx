@@ -1,0 +1,331 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { businessTabs, errorMessages } from '@fd/contract';
+import { clearSession } from '../../../lib/session.ts';
+import { businessListBody, businessListItemFixture } from '../../../testing/business-fixtures.ts';
+import {
+  startTestServer,
+  type Handler,
+  type RecordedRequest,
+} from '../../../testing/http-server.ts';
+// Types only: the modules are imported once the server has a port (the app reads its base URL once).
+import type * as testing from '../../../testing/render-route.tsx';
+import type * as page from './businesses-page.tsx';
+
+/**
+ * The businesses screen against a real HTTP server standing in for the API
+ * (the real API is covered by the end-to-end tests).
+ */
+// Each step waits on a real server (and a 500 ms debounce): room for a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+let server: TestServer;
+let modules: { testing: typeof testing; page: typeof page };
+let answerList: Handler;
+let answerCount: Handler;
+
+const LIST = '/api/v1/manager/business/';
+const urlOf = (request: RecordedRequest) => new URL(request.url, 'http://test');
+/** The list calls ask for a page; the tab counts call each endpoint bare. */
+const isCount = (request: RecordedRequest) => !urlOf(request).searchParams.has('page');
+const listCalls = () => server.requests.filter((request) => !isCount(request)).map(urlOf);
+const lastListCall = () => listCalls().at(-1);
+
+const acme = businessListItemFixture({
+  business_name: 'Acme Holdings',
+  user: { email: 'ada@acme.example', first_name: 'Ada', last_name: 'Obi' },
+  company_type: null,
+  country_of_incorporation: 'UK',
+  is_registered_company: true,
+  current_business_formation_activity: {
+    status: 'FAILED',
+    status_item_name: 'Tax EIN',
+    step: 'tax_ein_status',
+  },
+});
+const globex = businessListItemFixture({
+  business_name: 'Globex',
+  current_business_formation_activity: null,
+});
+
+beforeAll(async () => {
+  server = await startTestServer((request) =>
+    isCount(request) ? answerCount(request) : answerList(request),
+  );
+  vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
+  modules = {
+    testing: await import('../../../testing/render-route.tsx'),
+    page: await import('./businesses-page.tsx'),
+  };
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  sessionStorage.clear();
+  answerList = () => ({ status: 200, body: businessListBody([acme, globex], 25) });
+  answerCount = (request) => ({
+    status: 200,
+    body: businessListBody([], 100 + listPathIndex(request)),
+  });
+});
+// Ends the session while the screen is mounted: the app then drops every query and its retries.
+afterEach(() => act(() => clearSession()));
+
+/** A distinct count per tab endpoint, so each tab's number shows it asked its own. */
+function listPathIndex(request: RecordedRequest): number {
+  const url = urlOf(request);
+  return (
+    [
+      `${LIST}list/`,
+      `${LIST}list/incorporated/`,
+      `${LIST}list/?processing_status=PROCESSING&business_formation_status=Incorporation_Status`,
+      `${LIST}list/pending/`,
+      `${LIST}all/?payment_status=CONFIRMED`,
+      `${LIST}all/?payment_status=UNCONFIRMED`,
+    ].indexOf(`${url.pathname}${url.search}`) + 1
+  );
+}
+
+function renderBusinesses(initialEntry = '/business') {
+  modules.testing.storeSession();
+  return modules.testing.renderScreen(<modules.page.BusinessesPage />, {
+    path: '/business',
+    initialEntry,
+  });
+}
+
+describe('businesses screen', () => {
+  it('shows the six tabs, each with the count of its own endpoint', async () => {
+    renderBusinesses();
+    expect(screen.getByRole('heading', { name: 'Businesses' })).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(
+      businessTabs.map((tab) => tab.label),
+    );
+    await waitFor(() =>
+      expect(tabs.map((tab) => tab.textContent)).toEqual(
+        businessTabs.map((tab, index) => `${tab.label}${101 + index}`),
+      ),
+    );
+    expect(screen.getByRole('tab', { name: 'All clients' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Queued' })).toHaveAccessibleDescription('104');
+  });
+
+  it('shows 0 for a count that failed', async () => {
+    answerCount = (request) =>
+      listPathIndex(request) === 6
+        ? { status: 500, body: { errors: { detail: 'Something went wrong on our side.' } } }
+        : { status: 200, body: businessListBody([], 7) };
+    renderBusinesses();
+    const unconfirmed = screen.getByRole('tab', { name: 'Unconfirmed payments' });
+    await waitFor(() => expect(unconfirmed).toHaveAccessibleDescription('0'));
+    expect(screen.getByRole('tab', { name: 'Verified payments' })).toHaveAccessibleDescription('7');
+  });
+
+  it('shows the rows with their display rules, and a spinner until they come', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answerList = async () => {
+      await held;
+      return { status: 200, body: businessListBody([acme, globex], 25) };
+    };
+    renderBusinesses();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    release();
+
+    const table = screen.getByRole('table', { name: 'Businesses' });
+    await within(table).findByText('Acme Holdings');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email address', 'Name', 'Business level', 'Type', 'Country', 'Status', 'Activity']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'ada@acme.example',
+      'Acme Holdings',
+      'Existing Business',
+      'Nil',
+      'UK',
+      'Failed',
+      'Tax EIN',
+    ]);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([globex.user.email, 'Globex', 'New Business', 'LLC', 'USA', 'Completed', '—']);
+    expect(within(first!).getByText('Failed')).toHaveAttribute('data-tone', 'red');
+    expect(within(second!).getByText('Completed')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('25 results')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(lastListCall()?.search).toBe('?page=1&page_size=10');
+  });
+
+  it("says 'No data found' when there are no rows", async () => {
+    answerList = () => ({ status: 200, body: businessListBody([], 0) });
+    renderBusinesses();
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it("says 'Error: Something went wrong :(' when the list fails", async () => {
+    answerList = () => ({ status: 400, body: { errors: { detail: 'page must be…' } } });
+    renderBusinesses();
+    expect(await screen.findByRole('alert')).toHaveTextContent(errorMessages.listLoad);
+    expect(errorMessages.listLoad).toBe('Error: Something went wrong :(');
+  });
+
+  it('opens a business on click or Enter', async () => {
+    const { user, router } = renderBusinesses();
+    await user.click(await screen.findByText('Acme Holdings'));
+    expect(router.state.location.pathname).toBe(`/full-business-details/${acme.uuid}`);
+
+    act(() => void router.navigate(-1));
+    const row = (await screen.findByText('Globex')).closest('tr')!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`/full-business-details/${globex.uuid}`);
+  });
+
+  it('asks each tab its endpoint and keeps the tab in the address', async () => {
+    const { user, router } = renderBusinesses('/business?processing_status=FAILED');
+    await screen.findByText('Acme Holdings');
+    await user.click(screen.getByRole('tab', { name: 'Processing' }));
+    await waitFor(() =>
+      expect(lastListCall()?.search).toBe(
+        '?page=1&page_size=10&processing_status=PROCESSING&business_formation_status=Incorporation_Status',
+      ),
+    );
+    // The tab is the activity filter there: the popup's choice goes, and so does the popup.
+    expect(router.state.location.search).toBe('?status=PROCESSING');
+    expect(screen.getByRole('tab', { name: 'Processing' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Filter by activity' })).toBeDisabled();
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(lastListCall()?.pathname).toBe(`${LIST}list/pending/`));
+    expect(router.state.location.search).toBe('?status=pending');
+    expect(screen.getByRole('tab', { name: 'Queued' })).toHaveFocus();
+  });
+
+  it('searches 500 ms after typing, from page 1, with the search in the address', async () => {
+    const { user, router } = renderBusinesses('/business?page=2');
+    await screen.findByText('Acme Holdings');
+    await user.type(screen.getByRole('searchbox', { name: 'Search businesses' }), 'acme');
+    await waitFor(() => expect(lastListCall()?.searchParams.get('search')).toBe('acme'));
+    expect(lastListCall()?.searchParams.get('page')).toBe('1');
+    expect(router.state.location.search).toBe('?search=acme');
+    // One call for the word, none per key.
+    expect(listCalls().filter((url) => url.searchParams.has('search'))).toHaveLength(1);
+  });
+
+  it('filters by country from the dropdown, and by activity from the popup', async () => {
+    const { user, router } = renderBusinesses();
+    await screen.findByText('Acme Holdings');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Country' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'UK' }));
+    await waitFor(() => expect(lastListCall()?.searchParams.get('country')).toBe('UK'));
+    expect(screen.getByRole('button', { name: 'Filter' })).toHaveAccessibleDescription(
+      'Country: UK',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Filter by activity' }));
+    await user.click(screen.getByRole('radio', { name: 'Incorporation Status' }));
+    await user.click(screen.getByRole('radio', { name: 'Pending' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastListCall()?.search).toBe(
+        '?page=1&page_size=10&country=UK&business_formation_status=Incorporation_Status&processing_status=PENDING',
+      ),
+    );
+    expect(router.state.location.search).toBe(
+      '?country=UK&business_formation_status=Incorporation_Status&processing_status=PENDING',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Unpaid' }));
+    await waitFor(() => expect(lastListCall()?.searchParams.get('account_level')).toBe('UNPAID'));
+    expect(lastListCall()?.searchParams.has('country')).toBe(false);
+  });
+
+  it('pages through, keeping the page in the address and in session storage', async () => {
+    const { user, router } = renderBusinesses();
+    await screen.findByText('Acme Holdings');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastListCall()?.searchParams.get('page')).toBe('2'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(sessionStorage.getItem('business_page')).toBe('2');
+
+    // Back restores page 1 and the storage follows.
+    act(() => void router.navigate(-1));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(sessionStorage.getItem('business_page')).toBe('1');
+
+    // A new filter starts again at page 1.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Paid' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?account_level=PAID'));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(sessionStorage.getItem('business_page')).toBe('1');
+  });
+
+  it('restores the stored page when the screen is opened without one', async () => {
+    sessionStorage.setItem('business_page', '3');
+    const { router } = renderBusinesses('/business?status=incorporated');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=incorporated&page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(listCalls().map((url) => url.searchParams.get('page'))).toEqual(['3']);
+  });
+
+  it('shows the last page instead of one past the end', async () => {
+    const { router } = renderBusinesses('/business?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('restores the whole view from the address, as after a reload or a shared link', async () => {
+    renderBusinesses(
+      '/business?status=UNCONFIRMED&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&processing_status=FAILED&page=2',
+    );
+    await waitFor(() =>
+      expect(lastListCall()?.search).toBe(
+        '?page=2&page_size=10&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&processing_status=FAILED&payment_status=UNCONFIRMED',
+      ),
+    );
+    expect(lastListCall()?.pathname).toBe(`${LIST}all/`);
+    expect(screen.getByRole('tab', { name: 'Unconfirmed payments' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search businesses' })).toHaveValue('acme');
+    expect(screen.getByRole('button', { name: 'Filter' })).toHaveAccessibleDescription(
+      'Date: 1/5/2026 – 1/9/2026',
+    );
+    expect(screen.getByRole('button', { name: 'Filter by activity' })).toHaveAccessibleDescription(
+      'Failed',
+    );
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
+import { Badge } from '../../../components/ui/badge.tsx';
+import {
+  DataTable,
+  listTableState,
+  type DataTableColumn,
+} from '../../../components/ui/data-table.tsx';
+import { FilterMenu } from '../../../components/ui/filter-menu.tsx';
+import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { paths } from '../../../config/paths.ts';
+import { businessLevelLabel, orNil } from '../../../lib/format.ts';
+import { useBusinessList, useBusinessTabCounts } from '../api/get-businesses.ts';
+import { activityName, activityStatusDisplay } from '../business-display.ts';
+import {
+  businessFilterOptions,
+  businessListRequest,
+  tabFixesActivity,
+} from '../business-list-view.ts';
+import { useBusinessListView } from '../use-business-list-view.ts';
+import { ActivityFilter } from './activity-filter.tsx';
+import { SearchBox } from './search-box.tsx';
+
+const PROCESSING_TAB_ACTIVITY =
+  'The Processing tab lists businesses whose incorporation is processing.';
+
+const columns: DataTableColumn<BusinessListItem>[] = [
+  { header: 'Email address', cell: (business) => business.user.email },
+  {
+    header: 'Name',
+    cell: (business) => business.business_name,
+    className: 'font-medium text-slate-900',
+    wrap: true,
+  },
+  {
+    header: 'Business level',
+    cell: (business) => businessLevelLabel(business.is_registered_company),
+  },
+  { header: 'Type', cell: (business) => orNil(business.company_type) },
+  { header: 'Country', cell: (business) => orNil(business.country_of_incorporation) },
+  {
+    header: 'Status',
+    cell: (business) => {
+      const status = activityStatusDisplay(business.current_business_formation_activity);
+      return <Badge tone={status.tone}>{status.label}</Badge>;
+    },
+  },
+  {
+    header: 'Activity',
+    cell: (business) => activityName(business.current_business_formation_activity),
+    wrap: true,
+  },
+];
+
+/** /business (SPEC.md §2): the tabs, search, filters, table and pagination of every business. */
+export function BusinessesPage() {
+  const navigate = useNavigate();
+  const { view, page, selectTab, setSearch, setFilter, setActivity, setPage } =
+    useBusinessListView();
+  const request = useMemo(() => businessListRequest(view, page), [view, page]);
+  const list = useBusinessList(request);
+  const counts = useBusinessTabCounts();
+
+  const totalCount = list.data?.total_count;
+  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
+
+  // A page past the end (rows gone since, or a hand-written address) shows the last page instead.
+  const showLastPage = useEffectEvent((lastPage: number) => setPage(lastPage, { replace: true }));
+  useEffect(() => {
+    if (
+      !list.isPlaceholderData &&
+      totalPages !== undefined &&
+      totalPages >= 1 &&
+      page > totalPages
+    ) {
+      showLastPage(totalPages);
+    }
+  }, [list.isPlaceholderData, totalPages, page]);
+
+  const rows = list.data?.businesses ?? [];
+  const tableState = listTableState({
+    isPending: list.isPending,
+    isPlaceholderData: list.isPlaceholderData,
+    error: list.isError ? errorMessages.listLoad : null,
+    rowCount: rows.length,
+  });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Businesses</h1>
+      <Tabs
+        label="Business status"
+        items={businessTabs.map((tab, index) => ({
+          id: tab.status,
+          label: tab.label,
+          count: counts[index],
+        }))}
+        selectedId={view.tab}
+        onSelect={selectTab}
+      >
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center">
+            <SearchBox label="Search businesses" value={view.search} onSearch={setSearch} />
+            <div className="flex flex-wrap gap-2 sm:ml-auto">
+              <FilterMenu
+                label="Filter"
+                options={businessFilterOptions}
+                value={view.filter}
+                onChange={setFilter}
+              />
+              <ActivityFilter
+                value={view.activity}
+                onApply={setActivity}
+                disabledReason={tabFixesActivity(view.tab) ? PROCESSING_TAB_ACTIVITY : undefined}
+              />
+            </div>
+          </div>
+          <DataTable
+            label="Businesses"
+            columns={columns}
+            rows={rows}
+            rowKey={(business) => business.uuid}
+            state={tableState}
+            isStale={list.isPlaceholderData}
+            onRowActivate={(business) => navigate(paths.fullBusinessDetails(business.uuid))}
+          />
+          <Pagination
+            page={page}
+            totalCount={list.isError ? undefined : totalCount}
+            pageSize={LIST_PAGE_SIZE}
+            isBusy={list.isFetching}
+            onPageChange={(nextPage) => setPage(nextPage)}
+          />
+        </div>
+      </Tabs>
+    </div>
+  );
+}

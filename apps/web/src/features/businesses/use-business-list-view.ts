@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import type { FilterSelection } from '../../components/ui/filter-menu.tsx';
+import { parsePageParam } from '../../components/ui/pagination.tsx';
+import {
+  businessListSearchParams,
+  noActivityFilter,
+  parseBusinessListView,
+  tabFixesActivity,
+  type ActivityFilter,
+  type BusinessListView,
+  type BusinessTabStatus,
+} from './business-list-view.ts';
+
+/** SPEC.md §4: the list's page number is kept in session storage under this key. */
+export const BUSINESS_PAGE_STORAGE_KEY = 'business_page';
+
+function readStoredPage(): number {
+  try {
+    return parsePageParam(sessionStorage.getItem(BUSINESS_PAGE_STORAGE_KEY)) ?? 1;
+  } catch {
+    return 1; // Storage can be unavailable (privacy modes); the address still works.
+  }
+}
+
+function storePage(page: number): void {
+  try {
+    sessionStorage.setItem(BUSINESS_PAGE_STORAGE_KEY, String(page));
+  } catch {
+    // See readStoredPage.
+  }
+}
+
+/**
+ * The list's state lives in the address query: tab (`status`), search, filters
+ * and page. The page is mirrored in session storage; coming back to the screen
+ * through an address without a page (the side menu, 'Go back') restores it.
+ * A new tab, filter or search starts again at page 1.
+ */
+export function useBusinessListView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  // Only the entry the screen opened on gets the stored page, as it was then; any other
+  // entry without a page (Back to the first page, say) means page 1.
+  const [opening] = useState(() => ({
+    key: location.key,
+    page: searchParams.has('page') ? 1 : readStoredPage(),
+  }));
+  const view = useMemo(() => parseBusinessListView(searchParams), [searchParams]);
+  const page = view.page ?? (location.key === opening.key ? opening.page : 1);
+
+  useEffect(() => storePage(page), [page]);
+
+  // Write a restored page into the address, so that the address describes what is shown.
+  useEffect(() => {
+    if (view.page === null && page > 1) {
+      setSearchParams(businessListSearchParams({ ...view, page }), { replace: true });
+    }
+  }, [view, page, setSearchParams]);
+
+  const show = (next: BusinessListView, options?: { replace?: boolean }) =>
+    setSearchParams(businessListSearchParams(next), options);
+
+  return {
+    view,
+    page,
+    selectTab: (tab: BusinessTabStatus) =>
+      show({
+        ...view,
+        tab,
+        // The Processing tab fixes the activity itself; a popup choice would only linger unused.
+        activity: tabFixesActivity(tab) ? noActivityFilter : view.activity,
+        page: null,
+      }),
+    /** Refining a search replaces its history entry; starting or clearing one adds an entry. */
+    setSearch: (search: string) =>
+      show({ ...view, search, page: null }, { replace: view.search !== '' && search !== '' }),
+    setFilter: (filter: FilterSelection | null) => show({ ...view, filter, page: null }),
+    setActivity: (activity: ActivityFilter) => show({ ...view, activity, page: null }),
+    setPage: (nextPage: number, options?: { replace?: boolean }) =>
+      show({ ...view, page: nextPage }, options),
+  };
+}

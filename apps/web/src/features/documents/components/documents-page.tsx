@@ -1,0 +1,132 @@
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
+import {
+  DataTable,
+  listTableState,
+  type DataTableColumn,
+} from '../../../components/ui/data-table.tsx';
+import { FilterMenu, type FilterSelection } from '../../../components/ui/filter-menu.tsx';
+import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { businessLevelLabel, formatCount, orNil } from '../../../lib/format.ts';
+import { useDocumentList, useDocumentTabCounts } from '../api/get-documents.ts';
+import {
+  docsAmount,
+  documentFilterOptions,
+  documentListRequest,
+  documentListSearchParams,
+  parseDocumentListView,
+  type DocumentListView,
+  type DocumentTabStatus,
+} from '../document-list-view.ts';
+import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+
+const columns: DataTableColumn<BusinessListItem>[] = [
+  { header: 'Email address', cell: (business) => business.user.email },
+  {
+    header: 'Name',
+    cell: (business) => business.business_name,
+    className: 'font-medium text-slate-900',
+    wrap: true,
+  },
+  {
+    header: 'Business level',
+    cell: (business) => businessLevelLabel(business.is_registered_company),
+  },
+  { header: 'Type', cell: (business) => orNil(business.company_type) },
+  { header: 'Country', cell: (business) => orNil(business.country_of_incorporation) },
+  {
+    header: 'Docs amount',
+    cell: (business) => formatCount(docsAmount(business)),
+    className: 'tabular-nums',
+  },
+];
+
+/** SPEC.md §8: the documents table shows 'Error: {message}', the server's detail when it sent one. */
+const loadErrorText = (error: Error) =>
+  `Error: ${error instanceof ApiError ? (error.detail ?? error.message) : error.message}`;
+
+/** /document-page (SPEC.md §2): businesses with their document counts, by tab, with filters. */
+export function DocumentsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);
+  const page = view.page ?? 1;
+  const request = useMemo(() => documentListRequest(view, page), [view, page]);
+  const list = useDocumentList(request);
+  const counts = useDocumentTabCounts();
+  const [previewed, setPreviewed] = useState<BusinessListItem | null>(null);
+
+  // A new tab or filter starts at page 1; every change is an address, so Back returns to it.
+  const show = (next: DocumentListView, options?: { replace?: boolean }) =>
+    setSearchParams(documentListSearchParams(next), options);
+
+  const totalCount = list.data?.total_count;
+  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
+  const showLastPage = useEffectEvent((lastPage: number) =>
+    show({ ...view, page: lastPage }, { replace: true }),
+  );
+  useEffect(() => {
+    if (
+      !list.isPlaceholderData &&
+      totalPages !== undefined &&
+      totalPages >= 1 &&
+      page > totalPages
+    ) {
+      showLastPage(totalPages);
+    }
+  }, [list.isPlaceholderData, totalPages, page]);
+
+  const rows = list.data?.businesses ?? [];
+  const tableState = listTableState({
+    isPending: list.isPending,
+    isPlaceholderData: list.isPlaceholderData,
+    error: list.isError ? loadErrorText(list.error) : null,
+    rowCount: rows.length,
+  });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Documents</h1>
+      <Tabs
+        label="Documents by status"
+        items={documentTabs.map((tab, index) => ({
+          id: tab.status,
+          label: tab.label,
+          count: counts[index],
+        }))}
+        selectedId={view.tab}
+        onSelect={(tab: DocumentTabStatus) => show({ ...view, tab, page: null })}
+      >
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="flex items-center border-b border-slate-200 p-4">
+            <FilterMenu
+              label="Filter"
+              options={documentFilterOptions}
+              value={view.filter}
+              onChange={(filter: FilterSelection | null) => show({ ...view, filter, page: null })}
+            />
+          </div>
+          <DataTable
+            label="Documents"
+            columns={columns}
+            rows={rows}
+            rowKey={(business) => business.uuid}
+            state={tableState}
+            isStale={list.isPlaceholderData}
+            onRowActivate={setPreviewed}
+          />
+          <Pagination
+            page={page}
+            totalCount={list.isError ? undefined : totalCount}
+            pageSize={LIST_PAGE_SIZE}
+            isBusy={list.isFetching}
+            onPageChange={(nextPage) => show({ ...view, page: nextPage })}
+          />
+        </div>
+      </Tabs>
+      <DocumentPreviewDialog business={previewed} onClose={() => setPreviewed(null)} />
+    </div>
+  );
+}

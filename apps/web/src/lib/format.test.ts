@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessLevelLabel,
+  formatCount,
+  formatDate,
+  formatDayRange,
+  formatFileSize,
+  formatResultCount,
+  orNil,
+  parseDayRange,
+  parseIsoDay,
+  toIsoDay,
+} from './format.ts';
+
+describe('orNil', () => {
+  it("shows 'Nil' for null, undefined, empty and blank values", () => {
+    expect([null, undefined, '', '   '].map(orNil)).toEqual(['Nil', 'Nil', 'Nil', 'Nil']);
+  });
+
+  it('keeps any other value, trimmed', () => {
+    expect(orNil('LLC')).toBe('LLC');
+    expect(orNil('  Delaware ')).toBe('Delaware');
+    expect(orNil(0)).toBe('0');
+  });
+});
+
+describe('formatDate (en-US short, UTC)', () => {
+  it('formats a timestamp on its UTC day, whatever the local zone', () => {
+    expect(formatDate('2026-11-21T23:30:00.000Z')).toBe('11/21/2026');
+    expect(formatDate('2026-11-21T00:15:00+02:00')).toBe('11/20/2026');
+  });
+
+  it('formats a bare YYYY-MM-DD day as that day', () => {
+    expect(formatDate('2024-01-05')).toBe('1/5/2024');
+  });
+
+  it('gives null for nothing or something that is not a date', () => {
+    expect(formatDate(null)).toBeNull();
+    expect(formatDate('')).toBeNull();
+    expect(formatDate('not a date')).toBeNull();
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes in KB with one decimal', () => {
+    expect(formatFileSize(0)).toBe('0.0 KB');
+    expect(formatFileSize(300)).toBe('0.3 KB');
+    expect(formatFileSize(1024)).toBe('1.0 KB');
+    expect(formatFileSize(12_000)).toBe('11.7 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5,120.0 KB');
+  });
+});
+
+describe('counts', () => {
+  it('separates thousands and says result or results', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatResultCount(0)).toBe('0 results');
+    expect(formatResultCount(1)).toBe('1 result');
+    expect(formatResultCount(1234)).toBe('1,234 results');
+  });
+});
+
+describe('businessLevelLabel', () => {
+  it('is Existing Business for a registered company, New Business otherwise', () => {
+    expect(businessLevelLabel(true)).toBe('Existing Business');
+    expect(businessLevelLabel(false)).toBe('New Business');
+    expect(businessLevelLabel(null)).toBe('New Business');
+    expect(businessLevelLabel(undefined)).toBe('New Business');
+  });
+});
+
+describe('days for the date filters', () => {
+  it('turns a picked local day into YYYY-MM-DD and back', () => {
+    expect(toIsoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(toIsoDay(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+    const day = parseIsoDay('2026-01-05');
+    expect(day && toIsoDay(day)).toBe('2026-01-05');
+  });
+
+  it('refuses days that do not exist or are not YYYY-MM-DD', () => {
+    for (const value of ['2026-02-30', '2026-13-01', '2026-1-5', '05/01/2026', '', null]) {
+      expect(parseIsoDay(value)).toBeNull();
+    }
+    expect(parseIsoDay('2024-02-29')).not.toBeNull();
+  });
+
+  it('accepts a range only with both real days and the end not before the start', () => {
+    expect(parseDayRange('2026-01-05', '2026-01-09')).toEqual({
+      from: '2026-01-05',
+      to: '2026-01-09',
+    });
+    expect(parseDayRange('2026-01-05', '2026-01-05')).toEqual({
+      from: '2026-01-05',
+      to: '2026-01-05',
+    });
+    expect(parseDayRange('2026-01-09', '2026-01-05')).toBeNull();
+    expect(parseDayRange('2026-01-05', null)).toBeNull();
+    expect(parseDayRange('2026-02-30', '2026-03-01')).toBeNull();
+  });
+
+  it('shows a range in en-US dates, a single day once', () => {
+    expect(formatDayRange({ from: '2026-01-05', to: '2026-01-09' })).toBe('1/5/2026 – 1/9/2026');
+    expect(formatDayRange({ from: '2026-01-05', to: '2026-01-05' })).toBe('1/5/2026');
+  });
+});

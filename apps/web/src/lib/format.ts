@@ -1,0 +1,90 @@
+/**
+ * How values are shown across the business screens (SPEC.md §3, §9): 'Nil' for
+ * what is missing, en-US short dates in UTC, sizes in KB, counts with separators.
+ */
+
+export const NIL = 'Nil';
+
+/** The value, or 'Nil' when it is null, undefined or only blanks. */
+export function orNil(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return NIL;
+  const text = String(value).trim();
+  return text === '' ? NIL : text;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
+
+/**
+ * An ISO timestamp or a `YYYY-MM-DD` day as en-US short, in UTC (`11/21/2026`);
+ * null when there is none or it is not a date. A bare day parses as UTC midnight,
+ * so it never slips to the previous day.
+ */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : shortDate.format(date);
+}
+
+const kilobytes = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** Bytes as KB with one decimal (`11.7 KB`), so a 300-byte file is not shown as 1 KB. */
+export function formatFileSize(bytes: number): string {
+  return `${kilobytes.format(Math.max(0, bytes) / 1024)} KB`;
+}
+
+const wholeNumber = new Intl.NumberFormat('en-US');
+
+/** `1234` → `1,234`. */
+export const formatCount = (count: number): string => wholeNumber.format(count);
+
+/** The total rows under a list: `1 result`, `1,234 results`. */
+export const formatResultCount = (count: number): string =>
+  `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+
+/** SPEC.md §2: a registered company is an existing business, anything else a new one. */
+export const businessLevelLabel = (isRegisteredCompany: boolean | null | undefined): string =>
+  isRegisteredCompany === true ? 'Existing Business' : 'New Business';
+
+// ---- Days (the date filters) ----------------------------------------------
+
+/** An inclusive range of calendar days, each `YYYY-MM-DD` as the API's date filters take them. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The calendar day a picker's local Date stands for, as `YYYY-MM-DD`. */
+export function toIsoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** `YYYY-MM-DD` of a day that exists (no 2026-02-30) as a local Date, or null. */
+export function parseIsoDay(value: string | null | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? date
+    : null;
+}
+
+/** A range from two address values: both real days, the end not before the start; else null. */
+export function parseDayRange(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): DayRange | null {
+  if (!from || !to || !parseIsoDay(from) || !parseIsoDay(to) || to < from) return null;
+  return { from, to };
+}
+
+/** `01/05/2026 – 01/09/2026` (a single day once). */
+export function formatDayRange({ from, to }: DayRange): string {
+  const start = formatDate(from) ?? from;
+  return from === to ? start : `${start} – ${formatDate(to) ?? to}`;
+}
