@@ -40,3 +40,22 @@ export const accounts = {
     role: 'CLIENT',
   },
 } satisfies Record<string, Account>;
+
+/** Businesses the specs look for by name, besides the demo data. */
+export const fixtureBusinesses = {
+  /** No documents, no shareholders, no receipts: every empty text shows. */
+  empty: {
+    name: 'Zephyr Empty Holdings',
+    ownerEmail: 'zephyr.owner@e2e.test',
+    ownerFirst: 'Amaka',
+    ownerLast: 'Nwosu',
+  },
+  /** Has a national identification number (shown as NIN only when present). */
+  withNin: {
+    name: 'Quill NIN Ventures',
+    ownerEmail: 'quill.owner@e2e.test',
+    ownerFirst: 'Femi',
+    ownerLast: 'Adebayo',
+    nin: 'NIN-7781-2290',
+  },
+} as const;

@@ -8,10 +8,10 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { users } from '../apps/api/src/db/schema.ts';
+import { businesses, users } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
-import { accounts, E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
+import { accounts, E2E_DATA_DIR, E2E_PORT, fixtureBusinesses } from './fixtures.ts';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -28,6 +28,31 @@ for (const account of Object.values(accounts)) {
     role: account.role,
     firstName: account.firstName,
     lastName: account.lastName,
+  });
+}
+for (const fixture of Object.values(fixtureBusinesses)) {
+  const [owner] = await database.db
+    .insert(users)
+    .values({
+      email: fixture.ownerEmail,
+      role: 'CLIENT',
+      firstName: fixture.ownerFirst,
+      lastName: fixture.ownerLast,
+      referralSource: 'Something unlisted',
+    })
+    .returning({ id: users.id });
+  await database.db.insert(businesses).values({
+    userId: owner!.id,
+    businessName: fixture.name,
+    companyType: null,
+    countryOfIncorporation: 'UK',
+    stateOfIncorporation: 'England',
+    nationalIdentificationNumber: 'nin' in fixture ? fixture.nin : null,
+    currentActivityStep: 'payment_status',
+    currentActivityStatus: 'PENDING',
+    searchText: [fixture.name, fixture.ownerFirst, fixture.ownerLast, fixture.ownerEmail]
+      .join(' ')
+      .toLowerCase(),
   });
 }
 await database.close();
