@@ -11,7 +11,7 @@ import { FilterMenu } from '../../../components/ui/filter-menu.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
-import { businessLevelLabel, orNil } from '../../../lib/format.ts';
+import { businessIdentityColumns } from '../../../components/business-columns.tsx';
 import { useBusinessList, useBusinessTabCounts } from '../api/get-businesses.ts';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
 import {
@@ -27,19 +27,7 @@ const PROCESSING_TAB_ACTIVITY =
   'The Processing tab lists businesses whose incorporation is processing.';
 
 const columns: DataTableColumn<BusinessListItem>[] = [
-  { header: 'Email address', cell: (business) => business.user.email },
-  {
-    header: 'Name',
-    cell: (business) => business.business_name,
-    className: 'font-medium text-slate-900',
-    wrap: true,
-  },
-  {
-    header: 'Business level',
-    cell: (business) => businessLevelLabel(business.is_registered_company),
-  },
-  { header: 'Type', cell: (business) => orNil(business.company_type) },
-  { header: 'Country', cell: (business) => orNil(business.country_of_incorporation) },
+  ...businessIdentityColumns,
   {
     header: 'Status',
     cell: (business) => {

@@ -10,7 +10,8 @@ import { FilterMenu, type FilterSelection } from '../../../components/ui/filter-
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { businessLevelLabel, formatCount, orNil } from '../../../lib/format.ts';
+import { businessIdentityColumns } from '../../../components/business-columns.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useDocumentList, useDocumentTabCounts } from '../api/get-documents.ts';
 import {
   docsAmount,
@@ -24,19 +25,7 @@ import {
 import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
 
 const columns: DataTableColumn<BusinessListItem>[] = [
-  { header: 'Email address', cell: (business) => business.user.email },
-  {
-    header: 'Name',
-    cell: (business) => business.business_name,
-    className: 'font-medium text-slate-900',
-    wrap: true,
-  },
-  {
-    header: 'Business level',
-    cell: (business) => businessLevelLabel(business.is_registered_company),
-  },
-  { header: 'Type', cell: (business) => orNil(business.company_type) },
-  { header: 'Country', cell: (business) => orNil(business.country_of_incorporation) },
+  ...businessIdentityColumns,
   {
     header: 'Docs amount',
     cell: (business) => formatCount(docsAmount(business)),
