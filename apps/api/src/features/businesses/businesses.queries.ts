@@ -79,10 +79,20 @@ const newestFirst = [
   sql`${businesses.id} desc nulls last`,
 ];
 
+/** A document as a list row carries it (see `listedDocumentSchema`), plus its kind. */
+export interface ListedDocumentRow {
+  id: number;
+  kind: 'kyc' | 'kyb';
+  document_title: string;
+  file_name: string;
+  size: number;
+}
+
 /**
- * One page of list rows with their owner. The page is cut from `businesses`
- * alone, then joined: a search matching thousands of rows looks up ten owners,
- * not thousands.
+ * One page of list rows with their owner and documents. The page is cut from
+ * `businesses` alone, then joined: a search matching thousands of rows looks up
+ * ten owners, not thousands. The documents come in the same round trip, one
+ * index lookup per row of the page.
  */
 export function selectBusinessPage(
   db: Db,
@@ -124,6 +134,11 @@ export function selectBusinessPage(
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      documents: sql<ListedDocumentRow[] | null>`(
+        select json_agg(json_build_object(
+          'id', d.id, 'kind', d.kind, 'document_title', d.document_title,
+          'file_name', d.file_name, 'size', d.size) order by d.id)
+        from documents d where d.business_id = ${page.id})`,
     })
     .from(page)
     .innerJoin(users, eq(users.id, page.userId))

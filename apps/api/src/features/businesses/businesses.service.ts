@@ -32,6 +32,7 @@ import {
   selectShareholders,
   type BusinessTab,
   type DocumentRow,
+  type ListedDocumentRow,
 } from './businesses.queries.ts';
 
 /** The tab of a `{status}` path segment; throws a 400 naming the allowed values. */
@@ -39,8 +40,9 @@ export const parseListStatus = (segment: unknown): BusinessTab =>
   businessListStatusSchema.parse(segment);
 
 /**
- * One page of a tab: rows, their documents and the total. Three queries
- * whatever the page size; the count runs beside the rows.
+ * One page of a tab: rows with their documents, and the total. Two queries
+ * whatever the page size, side by side; the count is cached per version of the
+ * businesses table.
  */
 export async function listBusinesses(
   { db }: Database,
@@ -57,15 +59,6 @@ export async function listBusinesses(
     selectBusinessPage(db, where, { limit: pageSize, offset: (page - 1) * pageSize }),
     counts.get(countKey, () => countBusinesses(db, where)),
   ]);
-  const documents =
-    rows.length > 0
-      ? await selectDocumentsOf(
-          db,
-          rows.map((r) => r.id),
-        )
-      : [];
-  const filesByBusiness = groupDocuments(documents, toListedDocument);
-
   return {
     businesses: rows.map((row) => ({
       id: row.id,
@@ -77,7 +70,7 @@ export async function listBusinesses(
       is_registered_company: row.isRegisteredCompany,
       created_at: row.createdAt.toISOString(),
       account_level: row.accountLevel as AccountLevel,
-      total_files: filesByBusiness.get(row.id) ?? { kyb: [], kyc: [] },
+      total_files: listedFiles(row.documents),
       current_business_formation_activity: toCurrentActivity(
         row.currentActivityStep,
         row.currentActivityStatus,
@@ -199,12 +192,12 @@ function toCurrentActivity(step: string | null, status: string | null): CurrentA
 
 type DocumentsByKind<T> = { kyb: T[]; kyc: T[] };
 
-const toListedDocument = (row: DocumentRow): ListedDocument => ({
-  id: row.id,
-  document_title: row.documentTitle,
-  file_name: row.fileName,
-  size: row.size,
-});
+/** A list row's documents by kind, as the page query aggregated them. */
+function listedFiles(rows: readonly ListedDocumentRow[] | null): DocumentsByKind<ListedDocument> {
+  const files: DocumentsByKind<ListedDocument> = { kyb: [], kyc: [] };
+  for (const { kind, ...document } of rows ?? []) files[kind].push(document);
+  return files;
+}
 
 const toStoredDocument = (row: DocumentRow, fileUrls: SignedFileUrls): StoredDocument => ({
   id: row.id,
