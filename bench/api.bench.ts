@@ -10,7 +10,7 @@
  * a scratch database fd_bench is created and dropped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -317,6 +317,7 @@ async function writeReadme(table: string, reports: Awaited<ReturnType<typeof ben
 }
 
 async function main() {
+  mkdirSync(resultsDir, { recursive: true });
   log(`bare Fastify route, ${CONNECTIONS} connections, ${DURATION} s`);
   const bareServer = startProcess(['bench/bare-server.ts', '4410'], {});
   let bare: CaseResult;
