@@ -6,6 +6,7 @@ import type { Config } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { watchBusinessChanges } from './lib/business-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Routes by feature
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(docsRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {
       await api.register(authRoutes, {
