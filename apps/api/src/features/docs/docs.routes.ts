@@ -6,5 +6,4 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
   const document = buildOpenApiDocument();
   app.get('/docs', async () => document);
   app.get('/docs/openapi.json', async () => document);
-
 };
