@@ -32,6 +32,27 @@ export const accounts = {
     lastName: 'Bakare',
     role: 'MANAGER',
   },
+  businesses: {
+    email: 'businesses.manager@e2e.test',
+    password: 'businesses-password-1',
+    firstName: 'Kemi',
+    lastName: 'Adeleke',
+    role: 'MANAGER',
+  },
+  businessDetails: {
+    email: 'details.manager@e2e.test',
+    password: 'details-password-1',
+    firstName: 'Segun',
+    lastName: 'Afolabi',
+    role: 'MANAGER',
+  },
+  documents: {
+    email: 'documents.manager@e2e.test',
+    password: 'documents-password-1',
+    firstName: 'Halima',
+    lastName: 'Bello',
+    role: 'MANAGER',
+  },
   client: {
     email: 'client.owner@e2e.test',
     password: 'client-password-1',

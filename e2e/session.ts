@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Account } from './fixtures.ts';
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -15,6 +15,31 @@ export async function signInAs(page: Page, account: Account, password = account.
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 export const storedManager = (page: Page) => page.evaluate(() => localStorage.getItem('manager'));
+
+/** A signed-in browser's storage (the token and the manager record), to start other tests from. */
+export type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs in once through the login screen, in a context of its own, and returns
+ * its storage. A spec file calls it in `beforeAll` and `restoreSession` in
+ * `beforeEach`: every test starts signed in without paying for another login
+ * (argon2 is slow on two shared cores) or spending the account's login limit.
+ */
+export async function signInOnce(browser: Browser, account: Account): Promise<SignedInState> {
+  // A context made by hand gets none of the config's `use` options: give it the server's address.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await signInAs(await context.newPage(), account);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Puts a `signInOnce` session into this test's browser, before its first page load. */
+export async function restoreSession(page: Page, state: SignedInState): Promise<void> {
+  await page.context().setStorageState(state);
+}
 
 /** Pastes text into an element the way a user's clipboard paste arrives. */
 export async function paste(page: Page, label: string, text: string): Promise<void> {

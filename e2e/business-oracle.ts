@@ -1,0 +1,147 @@
+/**
+ * What the business screens should show, from the real API: the specs ask the
+ * API with the signed-in manager's token and compare the screen with its
+ * answer, never with numbers written in the test (the API itself is checked
+ * against SQL by its own tests). The display rules are SPEC.md's, written out
+ * here once so that every spec reads a row the same way.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  API_BASE_PATH,
+  businessApiPaths,
+  type BusinessDetail,
+  type BusinessListItem,
+  type BusinessListPage,
+} from '@fd/contract';
+import { storedToken } from './session.ts';
+
+export type ListQuery = Record<string, string>;
+
+export interface BusinessApi {
+  /** One answer of a list endpoint (a path of `businessApiPaths`). */
+  list(path: string, query?: ListQuery): Promise<BusinessListPage>;
+  detail(uuid: string): Promise<BusinessDetail>;
+  /** The business with exactly this name (searched for, so it need not be on page 1). */
+  findByName(name: string): Promise<BusinessListItem>;
+}
+
+/** The API as the manager signed in on `page` sees it (the page must be on the app's origin). */
+export async function businessApi(page: Page, request: APIRequestContext): Promise<BusinessApi> {
+  const token = await storedToken(page);
+  expect(token, 'the page has a signed-in session').toBeTruthy();
+
+  async function get<T>(path: string, params: ListQuery = {}): Promise<T> {
+    const response = await request.get(`${API_BASE_PATH}/${path}`, {
+      params,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    await expect(response, `GET ${path} ${new URLSearchParams(params)}`).toBeOK();
+    return ((await response.json()) as { data: T }).data;
+  }
+
+  const list = (path: string, query?: ListQuery) => get<BusinessListPage>(path, query);
+  return {
+    list,
+    detail: (uuid) => get<BusinessDetail>(businessApiPaths.detail(uuid)),
+    async findByName(name) {
+      const { businesses } = await list(businessApiPaths.list, { search: name });
+      const found = businesses.find((business) => business.business_name === name);
+      expect(found, `a business named ${name}`).toBeDefined();
+      return found!;
+    },
+  };
+}
+
+// ---- SPEC.md's display rules ------------------------------------------------
+
+const wholeNumber = new Intl.NumberFormat('en-US');
+/** A count as the screens print it (`1,234`). */
+export const shownCount = (count: number): string => wholeNumber.format(count);
+/** The total under a list: `1 result`, `302 results`. */
+export const shownResultCount = (count: number): string =>
+  `${shownCount(count)} ${count === 1 ? 'result' : 'results'}`;
+
+const kilobytes = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+/** SPEC.md §3: document sizes in KB (`0.6 KB`). */
+export const shownFileSize = (bytes: number): string => `${kilobytes.format(bytes / 1024)} KB`;
+
+/** SPEC.md §3: a missing value shows Nil. */
+const orNil = (value: string | null): string => (value?.trim() ? value : 'Nil');
+
+/** SPEC.md §4: server status → label; no current activity means Completed. */
+const statusLabels: Record<string, string> = {
+  PENDING: 'Pending',
+  PROCESSING: 'Processing',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+};
+export const shownStatus = (business: BusinessListItem): string => {
+  const activity = business.current_business_formation_activity;
+  return activity ? (statusLabels[activity.status] ?? 'Unknown') : 'Completed';
+};
+
+/** Email address, Name, Business level, Type, Country: the columns both list screens share. */
+function sharedCells(business: BusinessListItem): string[] {
+  return [
+    business.user.email,
+    business.business_name,
+    business.is_registered_company ? 'Existing Business' : 'New Business',
+    orNil(business.company_type),
+    orNil(business.country_of_incorporation),
+  ];
+}
+
+/** A row of /business: … Status, Activity (the step waited on; a dash once complete). */
+export const businessRowCells = (business: BusinessListItem): string[] => [
+  ...sharedCells(business),
+  shownStatus(business),
+  business.current_business_formation_activity?.status_item_name ?? '—',
+];
+
+/** A row of /document-page: … Docs amount = KYB count + KYC count (SPEC.md §9). */
+export const documentRowCells = (business: BusinessListItem): string[] => [
+  ...sharedCells(business),
+  shownCount(business.total_files.kyb.length + business.total_files.kyc.length),
+];
+
+// ---- Reading the screen -----------------------------------------------------
+
+/** The page is at `pathname` with exactly these query parameters (the list screens keep their view there). */
+export async function expectAddress(page: Page, pathname: string, query: ListQuery): Promise<void> {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return { pathname: url.pathname, query: Object.fromEntries(url.searchParams) };
+    })
+    .toEqual({ pathname, query });
+}
+
+/** The total row count under a list, exactly (`2 results` must not pass for `302 results`). */
+export const resultCount = (page: Page, count: number): Locator =>
+  page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByText(shownResultCount(count), { exact: true });
+
+/** The body rows of a list table. */
+export const bodyRows = (table: Locator): Locator => table.locator('tbody tr');
+
+/** The cells of one column, top to bottom (1-based, as CSS counts). */
+export const columnCells = (table: Locator, column: number): Locator =>
+  bodyRows(table).locator(`td:nth-child(${column})`);
+
+/**
+ * The table shows exactly these rows, cell by cell, in order. Each assertion
+ * retries, so the previous page still on screen while the next one loads only
+ * delays the match.
+ */
+export async function expectRows(table: Locator, expected: string[][]): Promise<void> {
+  const rows = bodyRows(table);
+  await expect(rows).toHaveCount(expected.length);
+  for (const [index, cells] of expected.entries()) {
+    await expect(rows.nth(index).getByRole('cell')).toHaveText(cells);
+  }
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+}
