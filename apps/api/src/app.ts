@@ -8,7 +8,7 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
-import { watchBusinessChanges } from './lib/business-changes.ts';
+import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
@@ -52,12 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // Caches derived from businesses follow its changes (ours, and others' through NOTIFY).
-  const businessChanges = await watchBusinessChanges(database, {
-    info: (message) => app.log.info(message),
-    warn: (message) => app.log.warn(message),
+  // Caches of these tables follow their changes (ours, and others' through NOTIFY).
+  const changeLog = {
+    info: (message: string) => app.log.info(message),
+    warn: (message: string) => app.log.warn(message),
+  };
+  const businessChanges = await watchTableChanges(database, 'businesses', changeLog);
+  const userChanges = await watchTableChanges(database, 'users', changeLog);
+  app.addHook('onClose', async () => {
+    await Promise.all([businessChanges.stop(), userChanges.stop()]);
   });
-  app.addHook('onClose', () => businessChanges.stop());
 
   // External plugins
   await app.register(securityHeadersPlugin);
@@ -65,7 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // App plugins
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(authenticatePlugin, { database, jwtSecret: config.jwt.secret, now });
+  await app.register(authenticatePlugin, {
+    database,
+    jwtSecret: config.jwt.secret,
+    now,
+    userChanges: userChanges.changes,
+  });
 
   // Routes by feature
   await app.register(healthRoutes, { prefix: '/api', database });
@@ -73,7 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, {
-        service: createAuthService({ database, mailer, jwt: config.jwt, now }),
+        service: createAuthService({
+          database,
+          mailer,
+          jwt: config.jwt,
+          now,
+          usersChanged: () => userChanges.changes.changed(),
+        }),
         rateLimiter,
         rateLimits,
       });

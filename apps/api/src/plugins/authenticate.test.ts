@@ -8,6 +8,7 @@ import { signAccessToken } from '../lib/access-token.ts';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { callApi, createUser, TEST_JWT_SECRET } from '../test/test-app.ts';
 import { authenticatePlugin, protectedRoutes } from './authenticate.ts';
+import { watchTableChanges, type WatchedTableChanges } from '../lib/table-changes.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
 const jwt = { secret: TEST_JWT_SECRET, ttlSeconds: 600 };
@@ -21,15 +22,18 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let baseUrl: string;
+  let userChanges: WatchedTableChanges;
 
   beforeAll(async () => {
     database = await lane.open();
+    userChanges = await watchTableChanges(database, 'users', { info() {}, warn() {} });
     app = Fastify();
     await app.register(errorHandlerPlugin);
     await app.register(authenticatePlugin, {
       database,
       jwtSecret: jwt.secret,
       now: () => new Date(),
+      userChanges: userChanges.changes,
     });
     await app.register(protectedRoutes(whoAmIRoutes), { prefix: '/manager', label: 'scoped' });
     app.get('/public', async (request) => ({ data: { uuid: request.manager.uuid } }));
@@ -38,6 +42,7 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   });
   afterAll(async () => {
     await app?.close();
+    await userChanges?.stop();
     await database?.dispose();
   });
 
@@ -94,6 +99,30 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
     expect((await callApi(baseUrl, 'GET', '/manager/me', { token: demotedToken })).status).toBe(
       403,
     );
+  });
+
+  it('drops a record it already checked when anyone changes users', async () => {
+    const manager = await createUser(database);
+    const token = await tokenFor(manager);
+    const me = async () => (await callApi(baseUrl, 'GET', '/manager/me', { token })).status;
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200);
+
+    // Another writer (the admin's CLI, another instance) disables the account.
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, manager.id));
+    const deadline = Date.now() + 5000;
+    let status = await me();
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = await me();
+    }
+    expect(status).toBe(401);
+
+    // While changes could pass unseen, every call reads the database.
+    userChanges.changes.lost();
+    await database.db.update(users).set({ isActive: true }).where(eq(users.id, manager.id));
+    expect(await me()).toBe(200);
+    userChanges.changes.resumed();
   });
 
   it('answers 401 when a route outside the protected scope reads request.manager', async () => {

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { TableChanges } from '../lib/table-changes.ts';
 
 /** The signed-in manager of a protected request. */
 export interface AuthenticatedManager {
@@ -31,6 +32,8 @@ export interface AuthenticateOptions {
   database: Database;
   jwtSecret: string;
   now: () => Date;
+  /** Versions of the users table: the user records checked here are kept per version. */
+  userChanges: TableChanges;
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
@@ -39,12 +42,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const unauthenticated = () => new AppError(401, apiErrorDetails.unauthenticated);
 
 /**
- * Checks `Authorization: Bearer <jwt>` against the database on every call, so
- * a disabled account, a changed role or a changed password (token version)
- * takes effect at once rather than when the token expires.
+ * Checks `Authorization: Bearer <jwt>` against the user's current record on
+ * every call, so a disabled account, a changed role or a changed password
+ * (token version) takes effect at once rather than when the token expires.
+ * The record is read from the database once per version of the users table
+ * (any change to users, by anyone, drops them all) and on every call while
+ * changes could go unseen.
  */
 export const authenticatePlugin = fp<AuthenticateOptions>(
-  async (app, { database, jwtSecret, now }) => {
+  async (app, { database, jwtSecret, now, userChanges }) => {
     const managers = new WeakMap<FastifyRequest, AuthenticatedManager>();
 
     app.decorateRequest('manager', {
@@ -72,13 +78,35 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       .limit(1)
       .prepare('authenticate_user_by_uuid');
 
+    type UserCheck = Awaited<ReturnType<typeof findUserByUuid.execute>>[number];
+    const knownUsers = new Map<string, UserCheck | undefined>();
+    let knownVersion = -1;
+    const MAX_KNOWN_USERS = 10_000;
+
+    async function currentUser(uuid: string): Promise<UserCheck | undefined> {
+      if (!userChanges.live) return (await findUserByUuid.execute({ uuid }))[0];
+      if (knownVersion !== userChanges.version) {
+        knownUsers.clear();
+        knownVersion = userChanges.version;
+      }
+      if (knownUsers.has(uuid)) return knownUsers.get(uuid);
+      const versionAsked = userChanges.version;
+      const [user] = await findUserByUuid.execute({ uuid });
+      // Kept only if nothing changed while we read: a record read before a change is never kept.
+      if (userChanges.live && userChanges.version === versionAsked) {
+        knownUsers.set(uuid, user);
+        if (knownUsers.size > MAX_KNOWN_USERS) knownUsers.delete(knownUsers.keys().next().value!);
+      }
+      return user;
+    }
+
     app.decorate('requireManager', async function requireManager(request: FastifyRequest) {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthenticated();
       const claims = await verifyAccessToken(token, jwtSecret, now());
       if (!claims || !uuidPattern.test(claims.sub)) throw unauthenticated();
 
-      const [user] = await findUserByUuid.execute({ uuid: claims.sub });
+      const user = await currentUser(claims.sub);
       if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
       if (!user.isActive) throw new AppError(401, apiErrorDetails.accountDisabled);
       if (user.role !== MANAGER_ROLE) throw new AppError(403, apiErrorDetails.forbidden);

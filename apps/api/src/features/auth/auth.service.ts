@@ -31,6 +31,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   jwt: AccessTokenSettings;
   now: () => Date;
+  /** Called after a write to users commits, so this process's caches drop at once. */
+  usersChanged?: () => void;
 }
 
 export const verificationMailSubject = 'Your Formation Desk verification code';
@@ -58,7 +60,13 @@ const isActiveManager = (user: UserRecord | undefined): user is UserRecord =>
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, mailer, jwt, now }: AuthServiceDeps) {
+export function createAuthService({
+  database,
+  mailer,
+  jwt,
+  now,
+  usersChanged = () => {},
+}: AuthServiceDeps) {
   const { db } = database;
   const codeHash = (code: string) => hmacSha256(jwt.secret, code);
   void getDummyHash();
@@ -188,6 +196,7 @@ export function createAuthService({ database, mailer, jwt, now }: AuthServiceDep
       return true;
     });
     if (!done) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    usersChanged();
     return { message: successMessages.reset, data: { detail: successMessages.reset } };
   }
 
@@ -214,6 +223,7 @@ export function createAuthService({ database, mailer, jwt, now }: AuthServiceDep
       await queries.consumeOpenResets(tx, user.id, at);
       return version;
     });
+    usersChanged();
     const credentials = await issueCredentials({ ...user, tokenVersion });
     return {
       message: successMessages.passwordChanged,

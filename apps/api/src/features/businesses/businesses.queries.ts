@@ -4,7 +4,7 @@
  * status columns, search the trigram index on `search_text`.
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   businesses,
@@ -51,7 +51,8 @@ export function businessListCondition(
   const search = filters.search?.toLowerCase();
   return and(
     tabConditions[tab](),
-    search ? ilike(businesses.searchText, `%${escapeLikePattern(search)}%`) : undefined,
+    // search_text is stored lower-cased and so is the term: LIKE, without ILIKE's per-row case folding.
+    search ? like(businesses.searchText, `%${escapeLikePattern(search)}%`) : undefined,
     filters.companyType ? eq(businesses.companyType, filters.companyType) : undefined,
     filters.country ? eq(businesses.countryOfIncorporation, filters.country) : undefined,
     filters.createdFrom ? gte(businesses.createdAt, startOfUtcDay(filters.createdFrom)) : undefined,

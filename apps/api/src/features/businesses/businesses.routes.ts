@@ -2,7 +2,7 @@ import { businessApiPaths } from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import type { BusinessChanges } from '../../lib/business-changes.ts';
+import type { TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
 import { CountCache } from './count-cache.ts';
@@ -14,7 +14,7 @@ export type BusinessesRoutesOptions = {
   config: Pick<Config, 'jwt'>;
   now: () => Date;
   /** Versions of the businesses table: list counts are cached per version. */
-  businessChanges: BusinessChanges;
+  businessChanges: TableChanges;
 };
 
 /**

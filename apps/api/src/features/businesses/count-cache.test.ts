@@ -2,14 +2,14 @@ import { businessListResponseSchema, loginResponseSchema } from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { BusinessChanges } from '../../lib/business-changes.ts';
+import { TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, createUser, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBusinesses } from '../seed/seed.service.ts';
 import { CountCache } from './count-cache.ts';
 
 const liveChanges = () => {
-  const changes = new BusinessChanges();
+  const changes = new TableChanges();
   changes.resumed();
   return changes;
 };
@@ -34,7 +34,7 @@ describe('CountCache', () => {
   });
 
   it('caches nothing while changes could pass unseen', async () => {
-    const changes = new BusinessChanges();
+    const changes = new TableChanges();
     const cache = new CountCache(changes);
     let calls = 0;
     const count = async () => ++calls;

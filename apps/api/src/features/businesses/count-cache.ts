@@ -1,4 +1,4 @@
-import type { BusinessChanges } from '../../lib/business-changes.ts';
+import type { TableChanges } from '../../lib/table-changes.ts';
 
 /**
  * Exact list counts, each computed once per version of the businesses table.
@@ -9,12 +9,12 @@ import type { BusinessChanges } from '../../lib/business-changes.ts';
  * unseen (`changes.live` is false).
  */
 export class CountCache {
-  readonly #changes: BusinessChanges;
+  readonly #changes: TableChanges;
   readonly #maxEntries: number;
   #version = -1;
   readonly #entries = new Map<string, Promise<number>>();
 
-  constructor(changes: BusinessChanges, maxEntries = 5000) {
+  constructor(changes: TableChanges, maxEntries = 5000) {
     this.#changes = changes;
     this.#maxEntries = maxEntries;
   }

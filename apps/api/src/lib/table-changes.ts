@@ -1,17 +1,21 @@
 import type { Database } from '../db/client.ts';
 
-/** The channel the businesses trigger (migration 0003) notifies on. */
-export const BUSINESSES_CHANGED_CHANNEL = 'businesses_changed';
+/** The channels the change triggers notify on (migrations 0003 and 0004). */
+export const changeChannels = {
+  businesses: 'businesses_changed',
+  users: 'users_changed',
+} as const;
+export type WatchedTable = keyof typeof changeChannels;
 
 /**
- * Tells caches of data derived from `businesses` when it may have changed: a
+ * Tells caches of data read from one table when it may have changed: a
  * version that moves on every change. This process's own writes call
- * `changed()` after they commit; every other writer (another instance, the
- * seed CLI, psql) reaches us through the trigger's NOTIFY. While the listening
+ * `changed()` after they commit; every other writer (another instance, a CLI,
+ * psql) reaches us through the table's NOTIFY trigger. While the listening
  * connection is down nothing may be cached (`live` is false), since a change
  * could pass unseen.
  */
-export class BusinessChanges {
+export class TableChanges {
   #version = 0;
   #live = false;
 
@@ -39,29 +43,31 @@ export class BusinessChanges {
   }
 }
 
-export interface WatchedBusinessChanges {
-  changes: BusinessChanges;
+export interface WatchedTableChanges {
+  changes: TableChanges;
   stop(): Promise<void>;
 }
 
-export async function watchBusinessChanges(
+export async function watchTableChanges(
   database: Database,
+  table: WatchedTable,
   log: { warn(message: string): void; info(message: string): void },
-): Promise<WatchedBusinessChanges> {
-  const changes = new BusinessChanges();
+): Promise<WatchedTableChanges> {
+  const changes = new TableChanges();
   let wasLost = false;
-  const stop = await database.listen(BUSINESSES_CHANGED_CHANNEL, {
+  const stop = await database.listen(changeChannels[table], {
     onNotify: () => changes.changed(),
     onReady: () => {
       changes.resumed();
-      if (wasLost) log.info('Listening for business changes again; list counts are cached again.');
+      if (wasLost)
+        log.info(`Listening for ${table} changes again; caches of ${table} are back on.`);
       wasLost = false;
     },
     onLost: () => {
       changes.lost();
       wasLost = true;
       log.warn(
-        'Lost the database connection that listens for business changes; list counts are not cached until it is back.',
+        `Lost the database connection that listens for ${table} changes; caches of ${table} are off until it is back.`,
       );
     },
   });
