@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,9 +8,10 @@ import {
   type DataTableColumn,
 } from '../../../components/ui/data-table.tsx';
 import { FilterMenu } from '../../../components/ui/filter-menu.tsx';
-import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
 import { businessIdentityColumns } from '../../../components/business-columns.tsx';
 import { useBusinessList, useBusinessTabCounts } from '../api/get-businesses.ts';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
@@ -52,20 +53,12 @@ export function BusinessesPage() {
   const counts = useBusinessTabCounts();
 
   const totalCount = list.data?.total_count;
-  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
-
-  // A page past the end (rows gone since, or a hand-written address) shows the last page instead.
-  const showLastPage = useEffectEvent((lastPage: number) => setPage(lastPage, { replace: true }));
-  useEffect(() => {
-    if (
-      !list.isPlaceholderData &&
-      totalPages !== undefined &&
-      totalPages >= 1 &&
-      page > totalPages
-    ) {
-      showLastPage(totalPages);
-    }
-  }, [list.isPlaceholderData, totalPages, page]);
+  useKeepPageInRange({
+    totalCount,
+    page,
+    settled: !list.isPlaceholderData,
+    showPage: (lastPage) => setPage(lastPage, { replace: true }),
+  });
 
   const rows = list.data?.businesses ?? [];
   const tableState = listTableState({

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
 import {
@@ -7,8 +7,9 @@ import {
   type DataTableColumn,
 } from '../../../components/ui/data-table.tsx';
 import { FilterMenu, type FilterSelection } from '../../../components/ui/filter-menu.tsx';
-import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { businessIdentityColumns } from '../../../components/business-columns.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -52,20 +53,12 @@ export function DocumentsPage() {
     setSearchParams(documentListSearchParams(next), options);
 
   const totalCount = list.data?.total_count;
-  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
-  const showLastPage = useEffectEvent((lastPage: number) =>
-    show({ ...view, page: lastPage }, { replace: true }),
-  );
-  useEffect(() => {
-    if (
-      !list.isPlaceholderData &&
-      totalPages !== undefined &&
-      totalPages >= 1 &&
-      page > totalPages
-    ) {
-      showLastPage(totalPages);
-    }
-  }, [list.isPlaceholderData, totalPages, page]);
+  useKeepPageInRange({
+    totalCount,
+    page,
+    settled: !list.isPlaceholderData,
+    showPage: (lastPage) => show({ ...view, page: lastPage }, { replace: true }),
+  });
 
   const rows = list.data?.businesses ?? [];
   const tableState = listTableState({

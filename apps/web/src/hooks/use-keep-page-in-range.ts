@@ -1,0 +1,29 @@
+import { useEffect, useEffectEvent } from 'react';
+import { LIST_PAGE_SIZE } from '@fd/contract';
+import { countPages } from '../components/ui/pagination.tsx';
+
+/**
+ * Moves a list to its last page (SPEC.md §5: total count / 10, rounded up)
+ * when the address asks for one past the end: rows gone since, or a
+ * hand-written address. `settled` is false while the shown data is still the
+ * previous page's.
+ */
+export function useKeepPageInRange({
+  totalCount,
+  page,
+  settled,
+  showPage,
+}: {
+  totalCount: number | undefined;
+  page: number;
+  settled: boolean;
+  showPage: (page: number) => void;
+}): void {
+  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
+  const showLastPage = useEffectEvent(showPage);
+  useEffect(() => {
+    if (settled && totalPages !== undefined && totalPages >= 1 && page > totalPages) {
+      showLastPage(totalPages);
+    }
+  }, [settled, totalPages, page]);
+}
