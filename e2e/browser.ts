@@ -11,17 +11,22 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+export const NO_CHROMIUM =
+  "No Chromium found: install Debian's package (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.";
+
 /**
  * Debian's Chromium: CHROME_PATH first, then /usr/bin/chromium. Never a
- * downloaded browser; with none, stop with one line that says how to get one.
+ * downloaded browser; with none, the run stops with one line saying how to
+ * get one (exit code 1), never passing silently.
  */
-export function findChromium(env: Record<string, string | undefined>): string {
-  const candidates = [env.CHROME_PATH, '/usr/bin/chromium'].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
+export function findChromium(
+  env: Record<string, string | undefined>,
+  fallback = '/usr/bin/chromium',
+): string {
+  const found = [env.CHROME_PATH, fallback].find((p): p is string => !!p && existsSync(p));
   if (!found) {
-    throw new Error(
-      "No Chromium found: install Debian's package (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.",
-    );
+    console.error(NO_CHROMIUM);
+    process.exit(1);
   }
   return found;
 }
