@@ -4,7 +4,21 @@
  * status columns, search the trigram index on `search_text`.
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
-import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   businesses,
@@ -43,28 +57,63 @@ export const escapeLikePattern = (text: string): string => text.replace(/[\\%_]/
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
-/** The WHERE of a tab with the query's filters, all ANDed. */
+/** The values a list query binds, named as the placeholders of its prepared form. */
+export interface BusinessListValues {
+  search?: string;
+  companyType?: string;
+  country?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  accountLevel?: string;
+  activityStep?: string;
+  activityStatus?: string;
+}
+
+export function businessListValues(
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+): BusinessListValues {
+  const values: BusinessListValues = {};
+  // search_text is stored lower-cased and so is the term: LIKE, without ILIKE's per-row case folding.
+  if (filters.search) values.search = `%${escapeLikePattern(filters.search.toLowerCase())}%`;
+  if (filters.companyType) values.companyType = filters.companyType;
+  if (filters.country) values.country = filters.country;
+  if (filters.createdFrom) values.createdFrom = startOfUtcDay(filters.createdFrom);
+  if (filters.createdTo) {
+    values.createdBefore = new Date(startOfUtcDay(filters.createdTo).getTime() + DAY_MS);
+  }
+  if (filters.accountLevel) values.accountLevel = filters.accountLevel;
+  if (filters.activityStep) values.activityStep = filters.activityStep;
+  if (filters.activityStatus) values.activityStatus = filters.activityStatus;
+  return values;
+}
+
+/**
+ * The WHERE of a tab with the query's filters, all ANDed. With `placeholders`
+ * the values are named placeholders (see `businessListValues`), for a query
+ * prepared once per shape.
+ */
 export function businessListCondition(
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  { placeholders = false }: { placeholders?: boolean } = {},
 ): SQL | undefined {
-  const search = filters.search?.toLowerCase();
+  const values = businessListValues(filters);
+  const bind = <K extends keyof BusinessListValues>(name: K) =>
+    placeholders ? sql.placeholder(name) : values[name]!;
+  const has = (name: keyof BusinessListValues) => values[name] !== undefined;
   return and(
     tabConditions[tab](),
-    // search_text is stored lower-cased and so is the term: LIKE, without ILIKE's per-row case folding.
-    search ? like(businesses.searchText, `%${escapeLikePattern(search)}%`) : undefined,
-    filters.companyType ? eq(businesses.companyType, filters.companyType) : undefined,
-    filters.country ? eq(businesses.countryOfIncorporation, filters.country) : undefined,
-    filters.createdFrom ? gte(businesses.createdAt, startOfUtcDay(filters.createdFrom)) : undefined,
-    filters.createdTo
-      ? lt(businesses.createdAt, new Date(startOfUtcDay(filters.createdTo).getTime() + DAY_MS))
-      : undefined,
+    has('search') ? like(businesses.searchText, bind('search')) : undefined,
+    has('companyType') ? eq(businesses.companyType, bind('companyType')) : undefined,
+    has('country') ? eq(businesses.countryOfIncorporation, bind('country')) : undefined,
+    has('createdFrom') ? gte(businesses.createdAt, bind('createdFrom')) : undefined,
+    has('createdBefore') ? lt(businesses.createdAt, bind('createdBefore')) : undefined,
     filters.paymentStatus === 'CONFIRMED' ? paid() : undefined,
     filters.paymentStatus === 'UNCONFIRMED' ? unconfirmed() : undefined,
-    filters.accountLevel ? eq(businesses.accountLevel, filters.accountLevel) : undefined,
-    filters.activityStep ? eq(businesses.currentActivityStep, filters.activityStep) : undefined,
-    filters.activityStatus
-      ? eq(businesses.currentActivityStatus, filters.activityStatus)
+    has('accountLevel') ? eq(businesses.accountLevel, bind('accountLevel')) : undefined,
+    has('activityStep') ? eq(businesses.currentActivityStep, bind('activityStep')) : undefined,
+    has('activityStatus')
+      ? eq(businesses.currentActivityStatus, bind('activityStatus'))
       : undefined,
   );
 }
@@ -98,7 +147,7 @@ export interface ListedDocumentRow {
 export function selectBusinessPage(
   db: Db,
   where: SQL | undefined,
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset }: { limit: number | Placeholder; offset: number | Placeholder },
 ) {
   const page = db
     .select({
@@ -146,6 +195,51 @@ export function selectBusinessPage(
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[number];
+
+/**
+ * The page query of each shape (tab, payment status, which filters are given)
+ * built once with placeholders and prepared by name: later requests of the
+ * same shape skip building the query and PostgreSQL skips parsing and planning
+ * it. The names come from the shape, so a name always means the same SQL.
+ */
+export class PreparedBusinessPages {
+  readonly #db: Db;
+  readonly #maxShapes: number;
+  readonly #plans = new Map<string, ReturnType<typeof prepareBusinessPage>>();
+
+  constructor(db: Db, maxShapes = 200) {
+    this.#db = db;
+    this.#maxShapes = maxShapes;
+  }
+
+  run(
+    tab: BusinessTab,
+    filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+    page: { limit: number; offset: number },
+  ): Promise<BusinessPageRow[]> {
+    const values = businessListValues(filters);
+    const shape = JSON.stringify([tab, filters.paymentStatus ?? null, Object.keys(values)]);
+    let plan = this.#plans.get(shape);
+    if (!plan) {
+      const name = `business_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+      plan = prepareBusinessPage(
+        this.#db,
+        businessListCondition(tab, filters, { placeholders: true }),
+        name,
+      );
+      this.#plans.set(shape, plan);
+      if (this.#plans.size > this.#maxShapes) this.#plans.delete(this.#plans.keys().next().value!);
+    }
+    return plan.execute({ ...values, ...page });
+  }
+}
+
+function prepareBusinessPage(db: Db, where: SQL | undefined, name: string) {
+  return selectBusinessPage(db, where, {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(name);
+}
 
 /** The tab count: over `businesses` alone, so the planner can answer from the tab's index. */
 export function selectBusinessCount(db: Db, where: SQL | undefined) {

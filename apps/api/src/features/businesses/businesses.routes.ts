@@ -5,6 +5,7 @@ import type { Config } from '../../env.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
+import { PreparedBusinessPages } from './businesses.queries.ts';
 import { CountCache } from './count-cache.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
@@ -28,12 +29,15 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   { database, config, now, businessChanges },
 ) => {
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
-  const counts = new CountCache(businessChanges);
+  const lists = {
+    counts: new CountCache(businessChanges),
+    pages: new PreparedBusinessPages(database.db),
+  };
   // Contract paths are relative to the API base; the app accepts them with or without the slash.
   const route = (contractPath: string) => `/${contractPath}`;
 
   app.get(route(businessApiPaths.list), async (request) => ({
-    data: await listBusinesses(database, counts, 'all', request.query),
+    data: await listBusinesses(database, lists, 'all', request.query),
   }));
 
   app.get<{ Params: { status: string } }>(
@@ -41,7 +45,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
     async (request) => ({
       data: await listBusinesses(
         database,
-        counts,
+        lists,
         parseListStatus(request.params.status),
         request.query,
       ),
@@ -50,7 +54,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
 
   // Every business; `payment_status` narrows it to the two payment tabs.
   app.get(route(businessApiPaths.all), async (request) => ({
-    data: await listBusinesses(database, counts, 'all', request.query),
+    data: await listBusinesses(database, lists, 'all', request.query),
   }));
 
   app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({

@@ -24,7 +24,6 @@ import {
   businessListCondition,
   countBusinesses,
   findBusinessWithOwner,
-  selectBusinessPage,
   selectDocumentsOf,
   selectFormationSteps,
   selectManualReceipts,
@@ -33,6 +32,7 @@ import {
   type BusinessTab,
   type DocumentRow,
   type ListedDocumentRow,
+  type PreparedBusinessPages,
 } from './businesses.queries.ts';
 
 /** The tab of a `{status}` path segment; throws a 400 naming the allowed values. */
@@ -46,7 +46,7 @@ export const parseListStatus = (segment: unknown): BusinessTab =>
  */
 export async function listBusinesses(
   { db }: Database,
-  counts: CountCache,
+  { counts, pages }: { counts: CountCache; pages: PreparedBusinessPages },
   tab: BusinessTab,
   query: unknown,
 ): Promise<BusinessListPage> {
@@ -56,7 +56,7 @@ export async function listBusinesses(
   // questions share one cached count whatever the raw query looked like.
   const countKey = JSON.stringify([tab, filters]);
   const [rows, totalCount] = await Promise.all([
-    selectBusinessPage(db, where, { limit: pageSize, offset: (page - 1) * pageSize }),
+    pages.run(tab, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
     counts.get(countKey, () => countBusinesses(db, where)),
   ]);
   return {
