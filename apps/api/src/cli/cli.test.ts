@@ -9,7 +9,11 @@ import path from 'node:path';
 import { validationMessages } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, type TestDatabase } from '../test/databases.ts';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { managerErrors } from '../features/managers/managers.service.ts';
+import { verifyPassword } from '../lib/password.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 /** Each subprocess starts tsx and the database: seconds each on a busy machine. */
@@ -22,11 +26,16 @@ interface RunResult {
 }
 
 /** Runs `npx tsx src/cli/<tool>.ts …args` with only the given database settings. */
-function runTool(tool: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+function runTool(
+  tool: string,
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<RunResult> {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'SEED_DEMO']) delete base[name];
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       'npx',
       ['tsx', `src/cli/${tool}.ts`, ...args],
       { cwd: apiDir, env: { ...base, ...env }, timeout: 60_000 },
@@ -40,6 +49,7 @@ function runTool(tool: string, args: string[], env: Record<string, string>): Pro
         resolve({ code, stdout, stderr: ownStderr });
       },
     );
+    child.stdin?.end(input ?? '');
   });
 }
 
@@ -80,6 +90,57 @@ describe.each(lanes)(
       );
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toContain('Created manager Amina Diallo <amina.diallo@example.com>.');
+    });
+
+    it('reads the password from standard input with --password-stdin', async () => {
+      const password = 'piped password with spaces';
+      const result = await runTool(
+        'manager',
+        [
+          'create',
+          '--email',
+          'piped@example.com',
+          '--first',
+          'Pip',
+          '--last',
+          'Ed',
+          '--password-stdin',
+        ],
+        env,
+        `${password}\n`,
+      );
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      const stored = database ?? (await openDatabase({ pgliteDir: path.join(dataDir, 'db') }));
+      try {
+        const [row] = await stored.db
+          .select({ hash: users.passwordHash })
+          .from(users)
+          .where(eq(users.email, 'piped@example.com'));
+        expect(await verifyPassword(row!.hash!, password)).toBe(true);
+        expect(await verifyPassword(row!.hash!, `${password}\n`)).toBe(false);
+      } finally {
+        if (!database) await stored.close();
+      }
+
+      const both = await runTool(
+        'manager',
+        [
+          'create',
+          '--email',
+          'x@example.com',
+          '--first',
+          'X',
+          '--last',
+          'Y',
+          '--password',
+          'long enough password',
+          '--password-stdin',
+        ],
+        env,
+        password,
+      );
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('Give either --password or --password-stdin, not both.');
     });
 
     it('refuses a duplicate email with a non-zero exit code', async () => {
@@ -183,7 +244,7 @@ describe(
       );
       expectUsage(
         await runTool('manager', ['create', '--email', 'a@b.co', '--first', 'A'], env),
-        'The create command needs --last, --password.',
+        'The create command needs --last, --password (or --password-stdin).',
       );
       expectUsage(
         await runTool('manager', ['list', '--colour'], env),

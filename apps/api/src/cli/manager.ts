@@ -16,6 +16,8 @@ const usage = `Usage: npm run manager -- <command> [options]
 
 Commands:
   create  --email E --first F --last L --password P   add a manager (password: at least 8 characters)
+          (or --password-stdin instead of --password: read it from standard input,
+           so it stays out of the shell history, e.g. printf %s "$PW" | npm run manager -- create …)
   rename  --email E --first F --last L                change a manager's first and last name
   disable --email E                                   stop a manager from signing in
   enable  --email E                                   let a disabled manager sign in again
@@ -26,11 +28,19 @@ const flagOptions = {
   first: { type: 'string' },
   last: { type: 'string' },
   password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
 } as const;
 type Flag = keyof typeof flagOptions;
+type Flags = {
+  email: string;
+  first: string;
+  last: string;
+  password?: string;
+  'password-stdin'?: boolean;
+};
 
 const commandFlags: Record<string, readonly Flag[]> = {
-  create: ['email', 'first', 'last', 'password'],
+  create: ['email', 'first', 'last', 'password', 'password-stdin'],
   rename: ['email', 'first', 'last'],
   disable: ['email'],
   enable: ['email'],
@@ -45,7 +55,10 @@ const fieldLabels = {
   password: '--password',
 };
 
-function parseCommandLine(args: string[]): { command: string; flags: Record<Flag, string> } {
+/** Flags a command may take instead of one another: one of each pair is required. */
+const alternatives: Partial<Record<Flag, Flag>> = { password: 'password-stdin' };
+
+function parseCommandLine(args: string[]): { command: string; flags: Flags } {
   let parsed;
   try {
     parsed = parseArgs({ args, options: flagOptions, strict: true, allowPositionals: true });
@@ -60,13 +73,22 @@ function parseCommandLine(args: string[]): { command: string; flags: Record<Flag
   const given = Object.keys(parsed.values) as Flag[];
   const unexpected = given.find((flag) => !allowed.includes(flag));
   if (unexpected) throw new UsageError(`The ${command} command does not take --${unexpected}.`);
-  const missing = allowed.filter((flag) => parsed.values[flag] === undefined);
+  const isAlternative = (flag: Flag) => Object.values(alternatives).includes(flag);
+  const missing = allowed
+    .filter((flag) => !isAlternative(flag))
+    .filter((flag) => {
+      const other = alternatives[flag];
+      return parsed.values[flag] === undefined && (!other || parsed.values[other] === undefined);
+    });
   if (missing.length > 0) {
-    throw new UsageError(
-      `The ${command} command needs ${missing.map((flag) => `--${flag}`).join(', ')}.`,
-    );
+    const name = (flag: Flag) =>
+      alternatives[flag] ? `--${flag} (or --${alternatives[flag]})` : `--${flag}`;
+    throw new UsageError(`The ${command} command needs ${missing.map(name).join(', ')}.`);
   }
-  return { command, flags: parsed.values as Record<Flag, string> };
+  if (parsed.values.password !== undefined && parsed.values['password-stdin']) {
+    throw new UsageError('Give either --password or --password-stdin, not both.');
+  }
+  return { command, flags: parsed.values as Flags };
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
@@ -95,6 +117,13 @@ function formatManagerTable(managers: readonly Manager[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** All of standard input, less the one line ending a pipe or `echo` adds. */
+async function readStandardInput(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.replace(/\r?\n$/, '');
+}
+
 runCli(
   async () => {
     const { command, flags } = parseCommandLine(process.argv.slice(2));
@@ -108,7 +137,7 @@ runCli(
                 email: flags.email,
                 firstName: flags.first,
                 lastName: flags.last,
-                password: flags.password,
+                password: flags['password-stdin'] ? await readStandardInput() : flags.password!,
               }),
             )}.`,
           );
