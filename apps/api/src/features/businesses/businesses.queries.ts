@@ -12,7 +12,6 @@ import {
   desc,
   eq,
   gte,
-  inArray,
   like,
   lt,
   sql,
@@ -251,8 +250,8 @@ export async function countBusinesses(db: Db, where: SQL | undefined): Promise<n
   return row?.total ?? 0;
 }
 
-/** The KYC/KYB documents of several businesses in one query (no N+1). */
-export function selectDocumentsOf(db: Db, businessIds: readonly number[]) {
+/** A business's KYC/KYB documents, oldest first. */
+function selectDocuments(db: Db, businessId: Placeholder) {
   return db
     .select({
       id: documents.id,
@@ -266,14 +265,12 @@ export function selectDocumentsOf(db: Db, businessIds: readonly number[]) {
       createdAt: documents.createdAt,
     })
     .from(documents)
-    .where(inArray(documents.businessId, [...businessIds]))
+    .where(eq(documents.businessId, businessId))
     .orderBy(asc(documents.id));
 }
-export type DocumentRow = Awaited<ReturnType<typeof selectDocumentsOf>>[number];
 
-/** The business and its owner, by uuid or integer id. */
-export async function findBusinessWithOwner(db: Db, key: { uuid: string } | { id: number }) {
-  const [row] = await db
+function selectBusinessWithOwner(db: Db) {
+  return db
     .select({
       business: businesses,
       owner: {
@@ -289,44 +286,73 @@ export async function findBusinessWithOwner(db: Db, key: { uuid: string } | { id
       },
     })
     .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where('uuid' in key ? eq(businesses.uuid, key.uuid) : eq(businesses.id, key.id))
-    .limit(1);
-  return row;
+    .innerJoin(users, eq(users.id, businesses.userId));
 }
 
-export function selectFormationSteps(db: Db, businessId: number) {
-  return db
-    .select({
-      id: formationSteps.id,
-      stepKey: formationSteps.stepKey,
-      status: formationSteps.status,
-      statusItemName: formationSteps.statusItemName,
-    })
-    .from(formationSteps)
-    .where(eq(formationSteps.businessId, businessId));
-}
+/**
+ * The detail's queries, built and prepared once per database: every detail
+ * view runs them, so they skip query building and PostgreSQL's parse and plan.
+ */
+export function prepareBusinessDetailQueries(db: Db) {
+  const businessId = sql.placeholder('businessId');
+  const queries = {
+    byUuid: selectBusinessWithOwner(db)
+      .where(eq(businesses.uuid, sql.placeholder('uuid')))
+      .limit(1)
+      .prepare('business_detail_by_uuid'),
+    byId: selectBusinessWithOwner(db)
+      .where(eq(businesses.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('business_detail_by_id'),
+    steps: db
+      .select({
+        id: formationSteps.id,
+        stepKey: formationSteps.stepKey,
+        status: formationSteps.status,
+        statusItemName: formationSteps.statusItemName,
+      })
+      .from(formationSteps)
+      .where(eq(formationSteps.businessId, businessId))
+      .prepare('business_detail_steps'),
+    documents: selectDocuments(db, businessId).prepare('business_detail_documents'),
+    payments: db
+      .select()
+      .from(onlinePayments)
+      .where(eq(onlinePayments.businessId, businessId))
+      .orderBy(asc(onlinePayments.paymentDate), asc(onlinePayments.id))
+      .prepare('business_detail_payments'),
+    receipts: db
+      .select()
+      .from(manualPaymentReceipts)
+      .where(eq(manualPaymentReceipts.businessId, businessId))
+      .orderBy(asc(manualPaymentReceipts.id))
+      .prepare('business_detail_receipts'),
+    shareholders: db
+      .select()
+      .from(shareholders)
+      .where(eq(shareholders.businessId, businessId))
+      .orderBy(asc(shareholders.id))
+      .prepare('business_detail_shareholders'),
+  };
 
-export function selectOnlinePayments(db: Db, businessId: number) {
-  return db
-    .select()
-    .from(onlinePayments)
-    .where(eq(onlinePayments.businessId, businessId))
-    .orderBy(asc(onlinePayments.paymentDate), asc(onlinePayments.id));
+  return {
+    /** The business and its owner, by uuid or integer id. */
+    async findBusinessWithOwner(key: { uuid: string } | { id: number }) {
+      const [row] = await ('uuid' in key ? queries.byUuid.execute(key) : queries.byId.execute(key));
+      return row;
+    },
+    /** Its steps, documents, payments, receipts and shareholders, side by side. */
+    selectChildren(id: number) {
+      const values = { businessId: id };
+      return Promise.all([
+        queries.steps.execute(values),
+        queries.documents.execute(values),
+        queries.payments.execute(values),
+        queries.receipts.execute(values),
+        queries.shareholders.execute(values),
+      ]);
+    },
+  };
 }
-
-export function selectManualReceipts(db: Db, businessId: number) {
-  return db
-    .select()
-    .from(manualPaymentReceipts)
-    .where(eq(manualPaymentReceipts.businessId, businessId))
-    .orderBy(asc(manualPaymentReceipts.id));
-}
-
-export function selectShareholders(db: Db, businessId: number) {
-  return db
-    .select()
-    .from(shareholders)
-    .where(eq(shareholders.businessId, businessId))
-    .orderBy(asc(shareholders.id));
-}
+export type BusinessDetailQueries = ReturnType<typeof prepareBusinessDetailQueries>;
+export type DocumentRow = Awaited<ReturnType<BusinessDetailQueries['selectChildren']>>[1][number];

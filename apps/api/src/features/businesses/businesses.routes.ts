@@ -5,7 +5,7 @@ import type { Config } from '../../env.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
-import { PreparedBusinessPages } from './businesses.queries.ts';
+import { prepareBusinessDetailQueries, PreparedBusinessPages } from './businesses.queries.ts';
 import { CountCache } from './count-cache.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
@@ -33,6 +33,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
     counts: new CountCache(businessChanges),
     pages: new PreparedBusinessPages(database.db),
   };
+  const detailQueries = prepareBusinessDetailQueries(database.db);
   // Contract paths are relative to the API base; the app accepts them with or without the slash.
   const route = (contractPath: string) => `/${contractPath}`;
 
@@ -58,6 +59,6 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   }));
 
   app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({
-    data: await getBusinessDetail(database, fileUrls, request.params.id),
+    data: await getBusinessDetail(detailQueries, fileUrls, request.params.id),
   }));
 };

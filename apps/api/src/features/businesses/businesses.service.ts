@@ -23,13 +23,8 @@ import type { CountCache } from './count-cache.ts';
 import {
   businessListCondition,
   countBusinesses,
-  findBusinessWithOwner,
-  selectDocumentsOf,
-  selectFormationSteps,
-  selectManualReceipts,
-  selectOnlinePayments,
-  selectShareholders,
   type BusinessTab,
+  type BusinessDetailQueries,
   type DocumentRow,
   type ListedDocumentRow,
   type PreparedBusinessPages,
@@ -84,22 +79,16 @@ export async function listBusinesses(
 
 /** The whole detail of SPEC.md §3, by uuid or integer id. */
 export async function getBusinessDetail(
-  { db }: Database,
+  queries: BusinessDetailQueries,
   fileUrls: SignedFileUrls,
   rawId: unknown,
 ): Promise<BusinessDetail> {
   const key = businessDetailIdSchema.parse(rawId);
-  const found = await findBusinessWithOwner(db, key);
+  const found = await queries.findBusinessWithOwner(key);
   if (!found) throw new AppError(404, apiErrorDetails.notFound);
   const { business, owner } = found;
 
-  const [steps, documents, payments, receipts, owners] = await Promise.all([
-    selectFormationSteps(db, business.id),
-    selectDocumentsOf(db, [business.id]),
-    selectOnlinePayments(db, business.id),
-    selectManualReceipts(db, business.id),
-    selectShareholders(db, business.id),
-  ]);
+  const [steps, documents, payments, receipts, owners] = await queries.selectChildren(business.id);
   const stepByKey = new Map(steps.map((step) => [step.stepKey, step]));
 
   return {
