@@ -329,17 +329,8 @@ export const businessDetailSchema = z.object({
       created_at: z.string(),
     }),
   ),
-  manual_payment_doc: z.array(
-    z.object({
-      id: z.number(),
-      document_title: z.string(),
-      file_name: z.string(),
-      size: z.number(),
-      content_type: z.string(),
-      file: z.string(),
-      created_at: z.string(),
-    }),
-  ),
+  /** A receipt is a stored file like a document, without a public uuid. */
+  manual_payment_doc: z.array(storedDocumentSchema.omit({ uuid: true })),
   shareholders: z.array(
     z.object({
       id: z.number(),

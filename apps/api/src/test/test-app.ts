@@ -1,3 +1,4 @@
+import { loginResponseSchema } from '@fd/contract';
 /**
  * Builds the real app on a test database and listens on a free port, so that
  * tests speak HTTP to it with fetch. Mail goes to an in-test SMTP server.
@@ -205,4 +206,13 @@ export async function callApi(
     parsed = undefined;
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** A new manager, signed in through the real login endpoint: its access token. */
+export async function signInNewManager(harness: TestApp, database: Database): Promise<string> {
+  const manager = await createUser(database);
+  const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
+    json: { email: manager.email, password: manager.password },
+  });
+  return loginResponseSchema.parse(login.body).token;
 }

@@ -6,7 +6,6 @@ import {
   businessListResponseSchema,
   errorBodySchema,
   formationStepKeys,
-  loginResponseSchema,
   type BusinessListPage,
 } from '@fd/contract';
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { documents } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import {
   callApi,
-  createUser,
+  signInNewManager,
   startTestApp,
   TEST_JWT_SECRET,
   type TestApp,
@@ -47,7 +46,6 @@ describe.each(lanes)('businesses API on $name', (lane) => {
   beforeAll(async () => {
     database = await lane.open();
     harness = await startTestApp({ database });
-    const manager = await createUser(database);
     // The demo generator for volume and realism, then our own rows for the edge cases.
     await seedBusinesses(database, {
       count: SEEDED_COUNT,
@@ -60,10 +58,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     firstFixtureId = Number(last!.id) + 1;
     files = await storeFixtureFiles(createLocalFileStorage(harness.config.filesDir));
     await insertFixtureBusinesses(database, { count: FIXTURE_COUNT, seed: 7, files });
-    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-      json: { email: manager.email, password: manager.password },
-    });
-    token = loginResponseSchema.parse(login.body).token;
+    token = await signInNewManager(harness, database);
   });
   afterAll(async () => {
     await harness?.close();

@@ -1,10 +1,10 @@
-import { businessListResponseSchema, loginResponseSchema } from '@fd/contract';
+import { businessListResponseSchema } from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import { callApi, createUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBusinesses } from '../seed/seed.service.ts';
 import { CountCache } from './count-cache.ts';
 
@@ -77,17 +77,13 @@ describe.each(lanes)('list counts on $name follow every writer', (lane) => {
   beforeAll(async () => {
     database = await lane.open();
     harness = await startTestApp({ database });
-    const manager = await createUser(database);
     await seedBusinesses(database, {
       count: 40,
       seed: 5,
       filesDir: harness.config.filesDir,
       log: () => {},
     });
-    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-      json: { email: manager.email, password: manager.password },
-    });
-    token = loginResponseSchema.parse(login.body).token;
+    token = await signInNewManager(harness, database);
   });
   afterAll(async () => {
     await harness?.close();
