@@ -3,7 +3,7 @@
  * Parsed once at start; a bad value stops the start with one line naming it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -113,7 +113,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: env.PORT,
     host: env.HOST,
@@ -140,8 +140,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 /** Embedded mode: a secret generated on first start and kept beside the data. */
 function localJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  try {
+    // 'wx': of two processes starting at once on a new folder, one secret wins.
+    writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
 }

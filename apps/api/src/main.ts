@@ -1,14 +1,25 @@
 /**
- * `npm start`: configuration → database (migrated, demo data on first
- * embedded start) → the app on HOST:PORT. Stops cleanly on SIGINT/SIGTERM so
- * that PGlite writes everything to disk.
+ * `npm start`: configuration → the data folder made private and, in embedded
+ * mode, locked for this process → database (migrated, demo data on first
+ * embedded start) → the admin channel for the command-line tools → the app on
+ * HOST:PORT. Stops cleanly on SIGINT/SIGTERM so that PGlite writes everything
+ * to disk.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
+import { managerTool } from './cli/manager-tool.ts';
+import { seedTool } from './cli/seed-tool.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { DEMO_MANAGER } from './features/seed/demo.ts';
 import { seedDemoIfEmpty } from './features/seed/seed.service.ts';
+import {
+  DataDirInUseError,
+  acquireDataDirLock,
+  type DataDirLock,
+} from './lib/data-dir/data-dir-lock.ts';
+import { makeDataDirPrivate } from './lib/data-dir/private-data-dir.ts';
 import { createDeferredLogger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail/index.ts';
 import {
@@ -36,6 +47,18 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const tightened = makeDataDirPrivate(config.dataDir);
+
+  // Embedded: this process alone may open the folder (see lib/data-dir).
+  let lock: DataDirLock | undefined;
+  if (!('url' in config.database)) {
+    try {
+      lock = acquireDataDirLock(config.dataDir, 'server');
+    } catch (error) {
+      if (error instanceof DataDirInUseError) fail(error.message);
+      throw error;
+    }
+  }
 
   let database: Database;
   try {
@@ -60,6 +83,24 @@ async function main(): Promise<void> {
     rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
   });
   log.bind(app.log);
+  if (tightened > 0) {
+    app.log.info(
+      `Made ${tightened} files and folders in ${config.dataDir} private to this user (they were open to others).`,
+    );
+  }
+
+  // The manager and seed tools reach this server's database through it.
+  let adminChannel: AdminChannel | undefined;
+  if (lock) {
+    adminChannel = await startAdminChannel({
+      dataDir: config.dataDir,
+      tools: [managerTool, seedTool],
+      database,
+      config,
+      log: app.log,
+    });
+    lock.update({ adminSocket: adminChannel.socketPath });
+  }
 
   // A failure that escaped a request must be seen, and must not take every other user down.
   process.on('unhandledRejection', (reason) => {
@@ -82,9 +123,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await app.close(); // stops accepting, lets running requests finish
+      // Both stop accepting and let what is running finish.
+      await Promise.all([app.close(), adminChannel?.close()]);
       await Promise.allSettled([rateLimiter.close(), mailer.close()]);
       await database.close(); // PGlite flushes to disk here
+      lock?.release();
+      app.log.info('Stopped.');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'Error during shutdown');
@@ -106,6 +150,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    await adminChannel?.close();
     await database.close();
     if (code === 'EADDRINUSE') {
       fail(`Port ${config.port} on ${config.host} is already in use: set PORT to another one.`);

@@ -1,57 +1,22 @@
 /**
- * The command-line tools run as real subprocesses (`npx tsx src/cli/….ts`),
+ * The command-line tools run as real subprocesses (`node --import tsx src/cli/….ts`),
  * against a fresh data folder (PGlite) or a fresh PostgreSQL database.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { validationMessages } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, type TestDatabase } from '../test/databases.ts';
+import { runTool, type RunResult } from '../test/processes.ts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { managerErrors } from '../features/managers/managers.service.ts';
 import { verifyPassword } from '../lib/password.ts';
 
-const apiDir = path.resolve(import.meta.dirname, '../..');
 /** Each subprocess starts tsx and the database: seconds each on a busy machine. */
 const SUBPROCESS_TEST_TIMEOUT_MS = 90_000;
-
-interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npx tsx src/cli/<tool>.ts …args` with only the given database settings. */
-function runTool(
-  tool: string,
-  args: string[],
-  env: Record<string, string>,
-  input?: string,
-): Promise<RunResult> {
-  const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'SEED_DEMO']) delete base[name];
-  return new Promise((resolve) => {
-    const child = execFile(
-      'npx',
-      ['tsx', `src/cli/${tool}.ts`, ...args],
-      { cwd: apiDir, env: { ...base, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        // npm prints its own configuration warnings on stderr; they are not the tool's.
-        const ownStderr = stderr
-          .split('\n')
-          .filter((line) => !line.startsWith('npm warn'))
-          .join('\n');
-        resolve({ code, stdout, stderr: ownStderr });
-      },
-    );
-    child.stdin?.end(input ?? '');
-  });
-}
 
 describe.each(lanes)(
   'command-line tools on $name',

@@ -1,12 +1,19 @@
-/** `npm run db:migrate`: applies the checked-in migrations to the configured database. */
-import { runCli, withDatabase } from './run-cli.ts';
+/**
+ * `npm run db:migrate`: applies the checked-in migrations to the configured
+ * database. Never through a running server: that server migrated at start.
+ */
+import { runCli } from './run-cli.ts';
+import { UsageError } from './tool.ts';
 
-runCli(
-  async () => {
-    const kind = await withDatabase(async (database) => database.kind);
-    process.stdout.write(
-      `Migrations applied (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}).\n`,
-    );
+runCli({
+  name: 'migrate',
+  usage: 'Usage: npm run db:migrate',
+  parse(argv) {
+    if (argv.length > 0) throw new UsageError(`Unexpected argument "${argv[0]}".`);
   },
-  { usage: 'Usage: npm run db:migrate' },
-);
+  runsInServer: false,
+  async run(_args, { database, print }) {
+    // The migrations ran when the database was opened for this tool.
+    print(`Migrations applied (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}).`);
+  },
+});

@@ -1,71 +1,79 @@
 /**
- * What every command-line tool shares: configuration from the environment,
- * the database opened and migrated, closed at the end, and errors printed as
- * one line with a non-zero exit code instead of a stack trace.
+ * What every command-line tool shares: its arguments checked before anything
+ * is opened, configuration from the environment, the data folder made private
+ * and locked (embedded mode), the database opened, migrated and closed, and
+ * errors printed as one line with a non-zero exit code instead of a stack trace.
+ *
+ * In embedded mode a running server owns the data folder (lib/data-dir): a tool
+ * that may run beside it (manager, seed) is then carried out by that server
+ * through its admin channel, so the change reaches the server's own database
+ * and caches at once; any other tool stops with a line naming the holder.
  */
-import type { Database } from '../db/client.ts';
-import { openDatabase } from '../db/client.ts';
-import { ConfigError, loadConfig, type Config } from '../env.ts';
-import { AppError } from '../lib/app-error.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { loadConfig, type Config } from '../env.ts';
+import { DataDirInUseError, acquireDataDirLock } from '../lib/data-dir/data-dir-lock.ts';
+import { makeDataDirPrivate } from '../lib/data-dir/private-data-dir.ts';
+import { runThroughServer } from './admin-channel.ts';
+import { describeFailure, type Tool } from './tool.ts';
 
-/** A mistake in the command line: printed with the tool's usage, exit code 2. */
-export class UsageError extends Error {}
+/** All of standard input, less the one line ending a pipe or `echo` adds. */
+async function readStandardInput(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.replace(/\r?\n$/, '');
+}
 
-/** node:util's parse errors go on with advice about positionals that does not apply here. */
-export const firstSentence = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).replace(/^(.*?\.)\s.*$/s, '$1');
-
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
-
-/** Opens the configured database, migrates it, runs `task` and closes the database whatever happens. */
-export async function withDatabase<T>(
-  task: (database: Database, config: Config) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig();
+async function withDatabase(config: Config, task: (database: Database) => Promise<void>) {
   const database = await openDatabase(
     config.database,
     'url' in config.database ? config.database.poolSize : undefined,
   );
   try {
     await database.migrate();
-    return await task(database, config);
+    await task(database);
   } finally {
     await database.close();
   }
 }
 
-/** One line per problem: the detail, then each invalid field with its messages. */
-export function describeError(error: unknown, fieldLabels: Record<string, string> = {}): string {
-  if (error instanceof AppError) {
-    const withoutStop = (message: string) => message.replace(/\.$/, '');
-    const fields = Object.entries(error.validations ?? {}).map(
-      ([field, messages]) =>
-        `${fieldLabels[field] ?? field}: ${messages.map(withoutStop).join(', ')}`,
-    );
-    return fields.length > 0 ? `${error.detail} ${fields.join('; ')}.` : error.detail;
+async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise<void> {
+  const args = tool.parse(argv);
+  const input = tool.readsStandardInput?.(args) ? await readStandardInput() : '';
+  const config = loadConfig();
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  makeDataDirPrivate(config.dataDir);
+  const run = (database: Database) => tool.run(args, { database, config, print, input });
+
+  // A PostgreSQL server takes any number of clients: nothing to lock.
+  if ('url' in config.database) return withDatabase(config, run);
+
+  let lock;
+  try {
+    lock = acquireDataDirLock(config.dataDir, tool.name);
+  } catch (error) {
+    if (error instanceof DataDirInUseError && error.holder.role === 'server' && tool.runsInServer) {
+      return runThroughServer(config.dataDir, { tool: tool.name, argv: [...argv], input }, print);
+    }
+    throw error;
   }
-  if (error instanceof ConfigError || error instanceof UsageError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+  try {
+    await withDatabase(config, run);
+  } finally {
+    lock.release();
+  }
 }
 
-/** Runs the tool's main function and turns its outcome into an exit code. */
-export function runCli(
-  main: () => Promise<void>,
-  options: { usage: string; fieldLabels?: Record<string, string> },
-): void {
-  main().then(
+/** Runs the tool with the process's arguments and turns its outcome into an exit code. */
+export function runCli<Args>(tool: Tool<Args>): void {
+  runTool(tool, process.argv.slice(2)).then(
     () => {
       process.exitCode = 0;
     },
     (error: unknown) => {
-      process.stderr.write(`Error: ${describeError(error, options.fieldLabels)}\n`);
-      if (error instanceof UsageError) {
-        process.stderr.write(`\n${options.usage}\n`);
-        process.exitCode = EXIT_USAGE;
-      } else {
-        process.exitCode = EXIT_FAILURE;
-      }
+      const failure = describeFailure(error, tool);
+      process.stderr.write(`Error: ${failure.message}\n`);
+      if (failure.usage) process.stderr.write(`\n${failure.usage}\n`);
+      process.exitCode = failure.exitCode;
     },
   );
 }

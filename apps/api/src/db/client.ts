@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,12 +56,12 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
       close: () => pool.end(),
     };
   }
-  let dataDir: string | undefined;
+  let fs: NodeFS | undefined;
   if ('pgliteDir' in target) {
     mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
-    dataDir = target.pgliteDir;
+    fs = new PrivateNodeFS(target.pgliteDir);
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create({ fs, extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
@@ -75,6 +76,37 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
     },
     close: () => client.close(),
   };
+}
+
+type SetAttr = (file: string, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => void;
+
+/**
+ * PGlite's folder with the database files private to this user. Emscripten's
+ * file system sets each new file's mode with chmod (0666), which the umask
+ * does not limit; here group and other bits are taken off every mode it sets.
+ */
+class PrivateNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const { emscriptenOpts } = await super.init(...args);
+    const keepPrivate = (mod: { NODEFS?: { doSetAttr?: SetAttr } }) => {
+      const nodefs = mod.NODEFS;
+      const setAttr = nodefs?.doSetAttr;
+      if (!nodefs || !setAttr) throw new Error('PGlite changed: NODEFS.doSetAttr is gone.');
+      nodefs.doSetAttr = (file, node, attr, ...rest) =>
+        setAttr(
+          file,
+          node,
+          attr.mode == null ? attr : { ...attr, mode: attr.mode & ~0o077 },
+          ...rest,
+        );
+    };
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [keepPrivate, ...(emscriptenOpts.preRun ?? [])],
+      },
+    };
+  }
 }
 
 const RELISTEN_DELAY_MS = 1000;

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/data-dir/private-data-dir.ts';
 
 export interface SampleFile {
   /** Relative to the files folder, as stored in `storage_key`. */
@@ -152,7 +153,7 @@ export function writeSampleFiles(filesDir: string): void {
   for (const file of Object.values(sampleFiles)) {
     const target = path.join(filesDir, file.storageKey);
     if (existsSync(target)) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
+    mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    writeFileSync(target, file.content, { mode: PRIVATE_FILE_MODE });
   }
 }

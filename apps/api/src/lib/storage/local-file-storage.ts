@@ -4,6 +4,7 @@ import { mkdir, open as openFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-data-dir.ts';
 import {
   InvalidStorageKeyError,
   StoredFileNotFoundError,
@@ -38,7 +39,7 @@ export function createLocalFileStorage(root: string): FileStorage {
       const name = randomBytes(16).toString('hex');
       const storageKey = `${name.slice(0, 2)}/${name}`;
       const target = pathOf(storageKey);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Written under a temporary name and renamed: a reader never sees half a file.
       const partial = `${target}.part`;
       let size = 0;
@@ -50,7 +51,11 @@ export function createLocalFileStorage(root: string): FileStorage {
       });
       try {
         const source = content instanceof Readable ? content : Readable.from([content]);
-        await pipeline(source, counter, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(
+          source,
+          counter,
+          createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+        );
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });

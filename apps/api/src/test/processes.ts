@@ -1,0 +1,115 @@
+/**
+ * The server and the command-line tools as real processes, for the tests of
+ * what only a process shows: locks on the data folder, signals, file modes,
+ * exit codes and what is printed.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const apiDir = path.resolve(import.meta.dirname, '../..');
+export const rootDir = path.resolve(apiDir, '../..');
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of this process without any database or data settings of its own. */
+export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'SEED_DEMO', 'REDIS_URL', 'PORT']) {
+    delete base[name];
+  }
+  return { ...base, ...env };
+}
+
+/** npm prints its own configuration warnings on stderr; they are not the tool's. */
+const withoutNpmWarnings = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n');
+
+/** Runs `src/cli/<tool>.ts …args` (through tsx) with only the given settings. */
+export function runTool(
+  tool: string,
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/cli/${tool}.ts`, ...args],
+      { cwd: apiDir, env: cleanEnv(env), timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr: withoutNpmWarnings(stderr) });
+      },
+    );
+    child.stdin?.end(input ?? '');
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** The server's address, from the line it prints once it listens. */
+  url: string;
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts `command` and waits for the line the server prints when it listens.
+ * Rejects with everything printed if the process ends before that.
+ */
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<RunningProcess> {
+  const child = spawn(command, args, { cwd: options.cwd, env: cleanEnv(options.env) });
+  let output = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += String(chunk);
+      const match = /is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        resolve({ child, url: match[1]!, output: () => withoutNpmWarnings(output), exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) =>
+      reject(new Error(`exited (${code}) before listening:\n${withoutNpmWarnings(output)}`)),
+    );
+  });
+}
+
+/** `node --import tsx src/main.ts`: the server alone, on a port of its choosing. */
+export function startServer(env: Record<string, string>): Promise<RunningProcess> {
+  return startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: { PORT: '0', ...env },
+  });
+}
+
+/** Runs a server to completion: starts it expecting it to fail, and returns what it said. */
+export function runServerExpectingFailure(env: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts'],
+      { cwd: apiDir, env: cleanEnv({ PORT: '0', ...env }), timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr: withoutNpmWarnings(stderr) });
+      },
+    );
+  });
+}
