@@ -48,11 +48,6 @@ for (const fixture of Object.values(fixtureBusinesses)) {
     countryOfIncorporation: 'UK',
     stateOfIncorporation: 'England',
     nationalIdentificationNumber: 'nin' in fixture ? fixture.nin : null,
-    currentActivityStep: 'payment_status',
-    currentActivityStatus: 'PENDING',
-    searchText: [fixture.name, fixture.ownerFirst, fixture.ownerLast, fixture.ownerEmail]
-      .join(' ')
-      .toLowerCase(),
   });
 }
 await database.close();

@@ -15,7 +15,6 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
-import { computeCurrentActivity } from '../../lib/formation-activity.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 
 /** Names that a wildcard search would match by accident, next to the ones it must match. */
@@ -116,7 +115,6 @@ export async function insertFixtureBusinesses(
       statuses[progress] = random.pick(['PENDING', 'PROCESSING', 'PROCESSING', 'FAILED'] as const);
     }
     const steps = formationStepKeys.map((stepKey, i) => ({ stepKey, status: statuses[i]! }));
-    const activity = computeCurrentActivity(steps);
     const paid = statuses[0] === 'APPROVED';
     const receiptCount = random.next() < 0.4 ? random.int(1, 2) : 0;
 
@@ -154,12 +152,6 @@ export async function insertFixtureBusinesses(
         companyWebsite: random.next() < 0.5 ? `https://b${index}.example.com` : null,
         socialLink: random.next() < 0.5 ? `https://linkedin.com/company/b${index}` : null,
         isRegisteredCompany: random.next() < 0.3,
-        accountLevel: paid ? 'PAID' : 'UNPAID',
-        hasManualReceipt: receiptCount > 0,
-        incorporationStatus: statuses[incorporationStep]!,
-        currentActivityStep: activity?.step ?? null,
-        currentActivityStatus: activity?.status ?? null,
-        searchText: `${businessName} ${firstName} ${lastName} ${email}`.toLowerCase(),
         createdAt: new Date(createdAt),
       })
       .returning({ id: businesses.id });

@@ -72,8 +72,9 @@ export function businessListValues(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
 ): BusinessListValues {
   const values: BusinessListValues = {};
-  // search_text is stored lower-cased and so is the term: LIKE, without ILIKE's per-row case folding.
-  if (filters.search) values.search = `%${escapeLikePattern(filters.search.toLowerCase())}%`;
+  // search_text is stored lower-cased by the database (migration 0005) and the term is lowered
+  // by the same lower() in the query: LIKE, without ILIKE's per-row case folding.
+  if (filters.search) values.search = `%${escapeLikePattern(filters.search)}%`;
   if (filters.companyType) values.companyType = filters.companyType;
   if (filters.country) values.country = filters.country;
   if (filters.createdFrom) values.createdFrom = startOfUtcDay(filters.createdFrom);
@@ -102,7 +103,7 @@ export function businessListCondition(
   const has = (name: keyof BusinessListValues) => values[name] !== undefined;
   return and(
     tabConditions[tab](),
-    has('search') ? like(businesses.searchText, bind('search')) : undefined,
+    has('search') ? like(businesses.searchText, sql`lower(${bind('search')})`) : undefined,
     has('companyType') ? eq(businesses.companyType, bind('companyType')) : undefined,
     has('country') ? eq(businesses.countryOfIncorporation, bind('country')) : undefined,
     has('createdFrom') ? gte(businesses.createdAt, bind('createdFrom')) : undefined,

@@ -116,12 +116,6 @@ class BatchColumns {
     'companyWebsite',
     'socialLink',
     'isRegisteredCompany',
-    'accountLevel',
-    'hasManualReceipt',
-    'incorporationStatus',
-    'currentActivityStep',
-    'currentActivityStatus',
-    'searchText',
     'createdAt',
     'updatedAt',
   ]);
@@ -255,12 +249,7 @@ function addBusiness(
     companyWebsite: generated.companyWebsite,
     socialLink: generated.socialLink,
     isRegisteredCompany: generated.isRegisteredCompany,
-    accountLevel: generated.accountLevel,
-    hasManualReceipt: generated.hasManualReceipt,
-    incorporationStatus: generated.incorporationStatus,
-    currentActivityStep: generated.currentActivity?.step ?? null,
-    currentActivityStatus: generated.currentActivity?.status ?? null,
-    searchText: buildSearchText(generated.businessName, client.firstName, client.lastName, email),
+    // Search text, account level, tab and activity columns: derived by the database (migration 0005).
     createdAt: generated.createdAt,
     updatedAt: generated.updatedAt,
   });
@@ -354,14 +343,6 @@ function addBusiness(
     }
   }
 }
-
-/** What search matches on (schema: `search_text`): business name, owner's names and email, lower-cased. */
-export const buildSearchText = (
-  businessName: string,
-  firstName: string,
-  lastName: string,
-  email: string,
-) => [businessName, firstName, lastName, email].join(' ').toLowerCase();
 
 async function writeBatch(
   db: Db,
