@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The feature folders of a workspace: a feature never imports another one's internals. */
+const featuresOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 const envOnly = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -62,6 +69,27 @@ export default tseslint.config(
       'apps/api/src/test/**',
     ],
     rules: { 'no-restricted-syntax': ['error', envOnly] },
+  },
+  {
+    // API features: each may use another only through its public entry (`index.ts`).
+    files: ['apps/api/src/features/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: featuresOf('./apps/api/src/features').map((feature, _, all) => ({
+            target: `./apps/api/src/features/${feature}`,
+            from: './apps/api/src/features',
+            except: [
+              `./${feature}`,
+              ...all.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+            ],
+            message:
+              'A feature uses another only through its index.ts (docs/conventions.md, convention 1).',
+          })),
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -21,7 +21,7 @@ import { format, resolveConfig } from 'prettier';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
 import { DEMO_MANAGER } from '../apps/api/src/features/seed/demo.ts';
-import { explainListQueries } from '../apps/api/src/features/businesses/explain.ts';
+import { explainListQueries } from './explain-list-queries.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -12,8 +12,7 @@ import { managerTool } from './cli/manager-tool.ts';
 import { seedTool } from './cli/seed-tool.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
-import { DEMO_MANAGER } from './features/seed/demo.ts';
-import { seedDemoIfEmpty } from './features/seed/seed.service.ts';
+import { DEMO_MANAGER, seedDemoIfEmpty } from './features/seed/index.ts';
 import {
   DataDirInUseError,
   acquireDataDirLock,
@@ -60,19 +59,21 @@ async function main(): Promise<void> {
     }
   }
 
+  // The database, mail and rate limits log through the app's logger, which exists only once the
+  // app is built.
+  const log = createDeferredLogger();
   let database: Database;
   try {
     database = await openDatabase(
       config.database,
       'url' in config.database ? config.database.poolSize : undefined,
+      log,
     );
   } catch (error) {
     fail(`Cannot open the database: ${(error as Error).message}`);
   }
   await database.migrate();
 
-  // Mail and rate limits log through the app's logger, which exists only once the app is built.
-  const log = createDeferredLogger();
   const mailer: Mailer = createMailer(config.mail, log);
   const rateLimiter: RateLimiter = createRateLimiter(config.redisUrl, log);
   const app: FastifyInstance = await buildApp({

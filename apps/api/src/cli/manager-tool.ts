@@ -10,7 +10,7 @@ import {
   renameManager,
   setManagerActive,
   type Manager,
-} from '../features/managers/managers.service.ts';
+} from '../features/managers/index.ts';
 import { UsageError, firstSentence, type Tool } from './tool.ts';
 
 const usage = `Usage: npm run manager -- <command> [options]

@@ -10,8 +10,9 @@ import {
   describeCounts,
   seedBusinesses,
   DEMO_BUSINESS_COUNT,
-} from '../features/seed/seed.service.ts';
-import { DEMO_MANAGER, SECOND_DEMO_MANAGER } from '../features/seed/demo.ts';
+  DEMO_MANAGER,
+  SECOND_DEMO_MANAGER,
+} from '../features/seed/index.ts';
 import { UsageError, firstSentence, type Tool } from './tool.ts';
 
 const MAX_BUSINESSES = 1_000_000;

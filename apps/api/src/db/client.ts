@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,19 +41,31 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory: true };
 
+/** Where connection trouble is told when the caller has no logger of its own (the tools). */
+const standardErrorLog: Pick<Logger, 'warn'> = {
+  warn: ((details: unknown, message?: string) => {
+    const error = (details as { err?: Error })?.err;
+    process.stderr.write(`${message ?? String(details)}${error ? `: ${error.message}` : ''}\n`);
+  }) as Logger['warn'],
+};
+
 /** Opens PostgreSQL when given a URL, otherwise PGlite in a folder (or in memory for tests). */
-export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  poolSize = 10,
+  log: Pick<Logger, 'warn'> = standardErrorLog,
+): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: poolSize });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', (error) => log.warn({ err: error }, 'An idle database connection failed'));
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers),
+      listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers, log),
       close: () => pool.end(),
     };
   }
@@ -120,6 +133,7 @@ async function listenOnPostgres(
   url: string,
   channel: string,
   handlers: ChannelHandlers,
+  log: Pick<Logger, 'warn'>,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
   let client: pg.Client | null = null;
@@ -140,7 +154,10 @@ async function listenOnPostgres(
     candidate.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify();
     });
-    candidate.on('error', () => drop(candidate));
+    candidate.on('error', (error) => {
+      log.warn({ err: error }, `The LISTEN ${channel} connection failed; reconnecting`);
+      drop(candidate);
+    });
     candidate.on('end', () => drop(candidate));
     try {
       await candidate.connect();
@@ -151,7 +168,11 @@ async function listenOnPostgres(
       }
       client = candidate;
       handlers.onReady();
-    } catch {
+    } catch (error) {
+      log.warn(
+        { err: error },
+        `Cannot LISTEN ${channel}; trying again in ${RELISTEN_DELAY_MS / 1000} s`,
+      );
       candidate.removeAllListeners();
       candidate.on('error', () => {});
       candidate.end().catch(() => {});

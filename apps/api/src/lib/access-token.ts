@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LruCache } from './lru-cache.ts';
 
 /** What an access token asserts; the auth hook re-checks all of it against the database. */
 export interface AccessTokenClaims {
@@ -43,13 +44,13 @@ export async function signAccessToken(
  * Tokens whose signature was already checked, with their expiry. A token's
  * bytes never change, so its signature need not be checked on every request
  * (jose does it through async WebCrypto, the largest per-request cost after
- * the database); only the expiry depends on the time. Bounded, oldest first out.
+ * the database); only the expiry depends on the time. Bounded: the least recently used token is forgotten first.
  */
-const verified = new Map<
+const MAX_VERIFIED_TOKENS = 10_000;
+const verified = new LruCache<
   string,
   { secret: string; claims: AccessTokenClaims; expiresAt: number }
->();
-const MAX_VERIFIED_TOKENS = 10_000;
+>(MAX_VERIFIED_TOKENS);
 
 /** The claims of a valid, unexpired token signed with our secret; null for anything else. */
 export async function verifyAccessToken(
@@ -67,7 +68,6 @@ export async function verifyAccessToken(
   const claims = await checkAccessToken(token, secret, at);
   if (claims) {
     verified.set(token, { secret, claims: claims.claims, expiresAt: claims.expiresAt });
-    if (verified.size > MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
   }
   return claims?.claims ?? null;
 }

@@ -1,12 +1,15 @@
 import { apiErrorDetails, MANAGER_ROLE } from '@fd/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { prepareUserCheck, type UserCheck } from '../features/auth/auth.queries.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import type { TableChanges } from '../lib/table-changes.ts';
+
+/** User records the auth hook keeps per version of the users table. */
+const MAX_KNOWN_USERS = 10_000;
 
 /** The signed-in manager of a protected request. */
 export interface AuthenticatedManager {
@@ -61,27 +64,9 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       },
     });
 
-    // Prepared once: every protected request runs it.
-    const findUserByUuid = database.db
-      .select({
-        id: users.id,
-        uuid: users.uuid,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        isActive: users.isActive,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(eq(users.uuid, sql.placeholder('uuid')))
-      .limit(1)
-      .prepare('authenticate_user_by_uuid');
-
-    type UserCheck = Awaited<ReturnType<typeof findUserByUuid.execute>>[number];
-    const knownUsers = new Map<string, UserCheck | undefined>();
+    const findUserByUuid = prepareUserCheck(database.db);
+    const knownUsers = new LruCache<string, UserCheck | undefined>(MAX_KNOWN_USERS);
     let knownVersion = -1;
-    const MAX_KNOWN_USERS = 10_000;
 
     async function currentUser(uuid: string): Promise<UserCheck | undefined> {
       if (!userChanges.live) return (await findUserByUuid.execute({ uuid }))[0];
@@ -95,7 +80,6 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
       // Kept only if nothing changed while we read: a record read before a change is never kept.
       if (userChanges.live && userChanges.version === versionAsked) {
         knownUsers.set(uuid, user);
-        if (knownUsers.size > MAX_KNOWN_USERS) knownUsers.delete(knownUsers.keys().next().value!);
       }
       return user;
     }

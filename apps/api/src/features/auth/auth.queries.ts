@@ -93,3 +93,27 @@ export async function markResetVerified(
 ) {
   await db.update(passwordResets).set(values).where(eq(passwordResets.id, resetId));
 }
+
+/**
+ * What the auth hook checks on every protected request (token version, active
+ * flag, role) and the manager's names; prepared once, by name, per database.
+ */
+export function prepareUserCheck(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      uuid: users.uuid,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.uuid, sql.placeholder('uuid')))
+    .limit(1)
+    .prepare('authenticate_user_by_uuid');
+}
+
+export type UserCheck = Awaited<ReturnType<ReturnType<typeof prepareUserCheck>['execute']>>[number];

@@ -28,6 +28,7 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;
@@ -204,12 +205,11 @@ export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[num
  */
 export class PreparedBusinessPages {
   readonly #db: Db;
-  readonly #maxShapes: number;
-  readonly #plans = new Map<string, ReturnType<typeof prepareBusinessPage>>();
+  readonly #plans: LruCache<string, ReturnType<typeof prepareBusinessPage>>;
 
   constructor(db: Db, maxShapes = 200) {
     this.#db = db;
-    this.#maxShapes = maxShapes;
+    this.#plans = new LruCache(maxShapes);
   }
 
   run(
@@ -228,7 +228,6 @@ export class PreparedBusinessPages {
         name,
       );
       this.#plans.set(shape, plan);
-      if (this.#plans.size > this.#maxShapes) this.#plans.delete(this.#plans.keys().next().value!);
     }
     return plan.execute({ ...values, ...page });
   }

@@ -21,12 +21,12 @@ import {
 } from '../../test/test-app.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { createLocalFileStorage } from '../../lib/storage/local-file-storage.ts';
-import { seedBusinesses } from '../seed/seed.service.ts';
+import { seedBusinesses } from '../seed/index.ts';
 import {
   insertFixtureBusinesses,
   storeFixtureFiles,
   type FixtureFiles,
-} from './businesses.fixtures.ts';
+} from '../../test/business-fixtures.ts';
 
 const api = '/api/v1/manager/business';
 const SEEDED_COUNT = 300;

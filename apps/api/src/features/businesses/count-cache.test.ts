@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedBusinesses } from '../seed/seed.service.ts';
+import { seedBusinesses } from '../seed/index.ts';
 import { CountCache } from './count-cache.ts';
 
 const liveChanges = () => {

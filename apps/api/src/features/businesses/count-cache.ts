@@ -1,4 +1,5 @@
 import type { TableChanges } from '../../lib/table-changes.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 
 /**
  * Exact list counts, each computed once per version of the businesses table.
@@ -10,13 +11,12 @@ import type { TableChanges } from '../../lib/table-changes.ts';
  */
 export class CountCache {
   readonly #changes: TableChanges;
-  readonly #maxEntries: number;
   #version = -1;
-  readonly #entries = new Map<string, Promise<number>>();
+  readonly #entries: LruCache<string, Promise<number>>;
 
   constructor(changes: TableChanges, maxEntries = 5000) {
     this.#changes = changes;
-    this.#maxEntries = maxEntries;
+    this.#entries = new LruCache(maxEntries);
   }
 
   get size(): number {
@@ -34,10 +34,6 @@ export class CountCache {
 
     const pending = count();
     this.#entries.set(key, pending);
-    if (this.#entries.size > this.#maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
     // A failed count is not kept: the next request tries again.
     pending.catch(() => {
       if (this.#entries.get(key) === pending) this.#entries.delete(key);

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createManager, listManagers } from '../managers/managers.service.ts';
+import { createManager, listManagers } from '../managers/index.ts';
 import {
   generateBusiness,
   generateCreationTimes,

@@ -5,7 +5,7 @@
  * at real stored files. Deterministic for a given seed.
  */
 import { formationStepKeys, formationStepNames, type StepStatus } from '@fd/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../db/client.ts';
 import {
   businesses,
   documents,
@@ -14,8 +14,8 @@ import {
   onlinePayments,
   shareholders,
   users,
-} from '../../db/schema.ts';
-import type { FileStorage } from '../../lib/storage/file-storage.ts';
+} from '../db/schema.ts';
+import type { FileStorage } from '../lib/storage/file-storage.ts';
 
 /** Names that a wildcard search would match by accident, next to the ones it must match. */
 export const trickyBusinessNames = [

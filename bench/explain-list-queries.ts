@@ -2,21 +2,21 @@
  * `EXPLAIN ANALYZE` of the list queries exactly as the service builds them:
  * the All page, a search, a country + type + date filter and every tab count.
  * The API benchmark records them in bench/README.md; run by hand with
- *   npx tsx apps/api/src/features/businesses/explain.ts [search term]
+ *   npx tsx bench/explain-list-queries.ts [search term]
  * against the configured database (DATABASE_URL, else the embedded one).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { businessListQuerySchema, type BusinessListQuery } from '@fd/contract';
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { loadConfig } from '../../env.ts';
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import { loadConfig } from '../apps/api/src/env.ts';
 import {
   businessListCondition,
   selectBusinessCount,
   selectBusinessPage,
   type BusinessTab,
-} from './businesses.queries.ts';
+} from '../apps/api/src/features/businesses/businesses.queries.ts';
 
 async function explain(database: Database, query: SQLWrapper): Promise<string> {
   // Both drivers answer `execute` with `{ rows }`; the shared Db type leaves it untyped.

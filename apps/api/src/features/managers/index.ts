@@ -1,0 +1,12 @@
+/**
+ * The managers feature's public entry: what other features (the seed) and the
+ * admin tool may use. Everything else in this folder is its own business.
+ */
+export {
+  createManager,
+  listManagers,
+  renameManager,
+  setManagerActive,
+  managerErrors,
+  type Manager,
+} from './managers.service.ts';

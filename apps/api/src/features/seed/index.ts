@@ -1,0 +1,13 @@
+/**
+ * The seed feature's public entry: what the server's start, the seed tool and
+ * other features' tests may use.
+ */
+export {
+  createDemoManagersIfNoUsers,
+  defaultSeed,
+  describeCounts,
+  seedBusinesses,
+  seedDemoIfEmpty,
+  DEMO_BUSINESS_COUNT,
+} from './seed.service.ts';
+export { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
