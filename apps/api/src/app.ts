@@ -15,6 +15,7 @@ import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate
 import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // App plugins
   await app.register(errorHandlerPlugin);
+  await app.register(routeSchemasPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(authenticatePlugin, {
     database,

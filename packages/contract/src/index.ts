@@ -6,4 +6,3 @@ export * from './messages.ts';
 export * from './auth.ts';
 export * from './reference/index.ts';
 export * from './businesses.ts';
-export * from './openapi.ts';

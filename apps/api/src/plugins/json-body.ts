@@ -15,7 +15,10 @@ const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
 
 /**
  * Every route takes JSON unless its config says `multipart: true`. A body of
- * any other declared type is refused with 415 before it is read.
+ * any other declared type is refused with 415 before it is read. A route with
+ * a body schema gets an object: a missing body counts as `{}` (so the answer
+ * names the first missing field, 'Email is required.'), while an array, a
+ * string or a number is refused as a whole.
  */
 export const jsonBodyPlugin = fp(
   async (app) => {
@@ -25,6 +28,13 @@ export const jsonBodyPlugin = fp(
       if (contentType === undefined || jsonType.test(contentType)) return;
       if (request.routeOptions.config.multipart && multipartType.test(contentType)) return;
       throw new AppError(415, apiErrorDetails.unsupportedMediaType);
+    });
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.schema?.body) return;
+      request.body ??= {};
+      if (typeof request.body !== 'object' || Array.isArray(request.body)) {
+        throw new AppError(400, apiErrorDetails.bodyNotObject);
+      }
     });
   },
   { name: 'json-body' },

@@ -1,13 +1,19 @@
 import {
   apiPaths,
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  detailMessageResponseSchema,
   forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
   resetPasswordRequestSchema,
   verifyOtpRequestSchema,
+  verifyOtpResponseSchema,
 } from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseBody } from '../../lib/parse-body.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, route } from '../../lib/route-schema.ts';
 import { enforceRateLimit, type RateLimiter, type RateLimits } from '../../lib/rate-limit/index.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { normalizeEmail, type AuthService } from './auth.service.ts';
@@ -18,58 +24,122 @@ export interface AuthRoutesOptions {
   rateLimits: RateLimits;
 }
 
-/** Contract paths are relative to the API base ('auth/login/'); routes are absolute within it. */
-const route = (contractPath: string) => `/${contractPath}`;
+/** Public: no bearer credential (docs/product.md §6). */
+const PUBLIC = [] as const;
+const tags = ['auth'];
 
 /** SPEC.md §7 "Authentication", mounted under /api/v1. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
-  app,
+  fastify,
   { service, rateLimiter, rateLimits },
 ) => {
-  app.post(route(apiPaths.auth.login), async (request) => {
-    await enforceRateLimit(rateLimiter, `login:ip:${request.ip}`, rateLimits.loginPerIp);
-    const body = parseBody(loginRequestSchema, request.body);
-    const accountKey = `login:email:${normalizeEmail(body.email)}`;
-    await enforceRateLimit(rateLimiter, accountKey, rateLimits.loginPerEmail);
-    const answer = await service.login(body);
-    // The per-account limit is about guessing: a successful sign-in starts the count again.
-    await rateLimiter.reset(accountKey);
-    return answer;
-  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(route(apiPaths.auth.forgotPassword), async (request) => {
-    await enforceRateLimit(rateLimiter, `forgot:ip:${request.ip}`, rateLimits.forgotPasswordPerIp);
-    const body = parseBody(forgotPasswordRequestSchema, request.body);
-    await enforceRateLimit(
-      rateLimiter,
-      `forgot:email:${normalizeEmail(body.email)}`,
-      rateLimits.forgotPasswordPerEmail,
-    );
-    return service.requestPasswordReset(body.email, request.log);
-  });
+  const loginSchema = {
+    operationId: 'login',
+    summary: 'Sign in (managers only)',
+    tags,
+    security: PUBLIC,
+    body: loginRequestSchema,
+    response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+  };
+  // The per-IP limit comes before the body is read: a flood of bad bodies is limited too.
+  app.post(
+    route(apiPaths.auth.login),
+    {
+      schema: loginSchema,
+      onRequest: async (request) =>
+        enforceRateLimit(rateLimiter, `login:ip:${request.ip}`, rateLimits.loginPerIp),
+    },
+    async (request) => {
+      const body = request.body;
+      const accountKey = `login:email:${normalizeEmail(body.email)}`;
+      await enforceRateLimit(rateLimiter, accountKey, rateLimits.loginPerEmail);
+      const answer = await service.login(body);
+      // The per-account limit is about guessing: a successful sign-in starts the count again.
+      await rateLimiter.reset(accountKey);
+      return answer;
+    },
+  );
 
-  app.post(route(apiPaths.auth.verifyOtp), async (request) => {
-    await enforceRateLimit(rateLimiter, `otp:ip:${request.ip}`, rateLimits.verifyOtpPerIp);
-    const body = parseBody(verifyOtpRequestSchema, request.body);
-    // Hashed: the key stays short whatever the client sends, and the token never reaches Redis.
-    await enforceRateLimit(
-      rateLimiter,
-      `otp:token:${sha256(body.token)}`,
-      rateLimits.verifyOtpPerToken,
-    );
-    return service.verifyOtp(body);
-  });
+  app.post(
+    route(apiPaths.auth.forgotPassword),
+    {
+      schema: {
+        operationId: 'forgotPassword',
+        summary: 'Mail a 6-digit code (same answer for every email; also resends)',
+        tags,
+        security: PUBLIC,
+        body: forgotPasswordRequestSchema,
+        response: { 200: forgotPasswordResponseSchema, ...errorResponses(400, 429) },
+      },
+      onRequest: async (request) =>
+        enforceRateLimit(rateLimiter, `forgot:ip:${request.ip}`, rateLimits.forgotPasswordPerIp),
+    },
+    async (request) => {
+      const body = request.body;
+      await enforceRateLimit(
+        rateLimiter,
+        `forgot:email:${normalizeEmail(body.email)}`,
+        rateLimits.forgotPasswordPerEmail,
+      );
+      return service.requestPasswordReset(body.email, request.log);
+    },
+  );
 
-  app.post(route(apiPaths.auth.resetPassword), async (request) => {
-    return service.resetPassword(parseBody(resetPasswordRequestSchema, request.body));
-  });
+  app.post(
+    route(apiPaths.auth.verifyOtp),
+    {
+      schema: {
+        operationId: 'verifyOtp',
+        summary: 'Exchange the code for a reset token',
+        tags,
+        security: PUBLIC,
+        body: verifyOtpRequestSchema,
+        response: { 200: verifyOtpResponseSchema, ...errorResponses(400, 429) },
+      },
+      onRequest: async (request) =>
+        enforceRateLimit(rateLimiter, `otp:ip:${request.ip}`, rateLimits.verifyOtpPerIp),
+    },
+    async (request) => {
+      const body = request.body;
+      // Hashed: the key stays short whatever the client sends, and the token never reaches Redis.
+      await enforceRateLimit(
+        rateLimiter,
+        `otp:token:${sha256(body.token)}`,
+        rateLimits.verifyOtpPerToken,
+      );
+      return service.verifyOtp(body);
+    },
+  );
+
+  app.post(
+    route(apiPaths.auth.resetPassword),
+    {
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with the reset token',
+        tags,
+        security: PUBLIC,
+        body: resetPasswordRequestSchema,
+        response: { 200: detailMessageResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => service.resetPassword(request.body),
+  );
 
   app.post(
     route(apiPaths.auth.changePassword),
-    { onRequest: app.requireManager },
-    async (request) => {
-      const body = parseBody(changePasswordRequestSchema, request.body);
-      return service.changePassword(request.manager, body);
+    {
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the signed-in manager’s password (answers a fresh token)',
+        tags,
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+      onRequest: app.requireManager,
     },
+    async (request) => service.changePassword(request.manager, request.body),
   );
 };

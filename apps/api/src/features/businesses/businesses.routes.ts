@@ -1,10 +1,20 @@
-import { businessApiPaths } from '@fd/contract';
+import {
+  businessApiPaths,
+  businessDetailIdSchema,
+  businessDetailResponseSchema,
+  businessListQuerySchema,
+  businessListResponseSchema,
+  businessListStatusSchema,
+} from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import { errorResponses, route } from '../../lib/route-schema.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
-import { getBusinessDetail, listBusinesses, parseListStatus } from './businesses.service.ts';
+import { getBusinessDetail, listBusinesses } from './businesses.service.ts';
 import { prepareBusinessDetailQueries, PreparedBusinessPages } from './businesses.queries.ts';
 import { CountCache } from './count-cache.ts';
 
@@ -18,47 +28,79 @@ export type BusinessesRoutesOptions = {
   businessChanges: TableChanges;
 };
 
+const listSchema = (operationId: string, summary: string) => ({
+  operationId,
+  summary,
+  tags: ['businesses'],
+  querystring: businessListQuerySchema,
+  response: {
+    200: businessListResponseSchema.describe('One page and the total count.'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
 /**
- * The business lists, tab counts and detail (SPEC.md §7). Mounted inside the
+ * The business lists, tab counts and detail (docs/product.md §7). Mounted inside the
  * manager-only scope under API_BASE_PATH:
  *   await api.register(protectedRoutes(businessesRoutes), { database, config, now });
  * Paths are those of the contract's `businessApiPaths`.
  */
 export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = async (
-  app,
+  fastify,
   { database, config, now, businessChanges },
 ) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
     counts: new CountCache(businessChanges),
     pages: new PreparedBusinessPages(database.db),
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
-  // Contract paths are relative to the API base; the app accepts them with or without the slash.
-  const route = (contractPath: string) => `/${contractPath}`;
 
-  app.get(route(businessApiPaths.list), async (request) => ({
-    data: await listBusinesses(database, lists, 'all', request.query),
-  }));
+  app.get(
+    route(businessApiPaths.list),
+    { schema: listSchema('listBusinesses', 'Every business (All clients tab)') },
+    async (request) => ({ data: await listBusinesses(database, lists, 'all', request.query) }),
+  );
 
-  app.get<{ Params: { status: string } }>(
+  app.get(
     route(businessApiPaths.listByStatus(':status')),
+    {
+      schema: {
+        ...listSchema('listBusinessesByStatus', 'One status tab'),
+        params: z.object({ status: businessListStatusSchema }),
+      },
+    },
     async (request) => ({
-      data: await listBusinesses(
-        database,
-        lists,
-        parseListStatus(request.params.status),
-        request.query,
-      ),
+      data: await listBusinesses(database, lists, request.params.status, request.query),
     }),
   );
 
   // Every business; `payment_status` narrows it to the two payment tabs.
-  app.get(route(businessApiPaths.all), async (request) => ({
-    data: await listBusinesses(database, lists, 'all', request.query),
-  }));
+  app.get(
+    route(businessApiPaths.all),
+    {
+      schema: listSchema(
+        'listAllBusinesses',
+        'Every business; payment_status gives the payment tabs',
+      ),
+    },
+    async (request) => ({ data: await listBusinesses(database, lists, 'all', request.query) }),
+  );
 
-  app.get<{ Params: { id: string } }>(route(businessApiPaths.detail(':id')), async (request) => ({
-    data: await getBusinessDetail(detailQueries, fileUrls, request.params.id),
-  }));
+  app.get(
+    route(businessApiPaths.detail(':id')),
+    {
+      schema: {
+        operationId: 'getBusinessDetail',
+        summary: 'The whole detail of one business',
+        tags: ['businesses'],
+        params: z.object({ id: businessDetailIdSchema }),
+        response: { 200: businessDetailResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await getBusinessDetail(detailQueries, fileUrls, request.params.id),
+    }),
+  );
 };

@@ -1,9 +1,8 @@
 import {
   activityFilterStatuses,
   apiErrorDetails,
-  businessDetailIdSchema,
-  businessListQuerySchema,
-  businessListStatusSchema,
+  type businessDetailIdSchema,
+  type BusinessListFilters,
   formationStepKeys,
   formationStepNames,
   type AccountLevel,
@@ -16,6 +15,7 @@ import {
   type StepStatus,
   type StoredDocument,
 } from '@fd/contract';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
@@ -30,10 +30,6 @@ import {
   type PreparedBusinessPages,
 } from './businesses.queries.ts';
 
-/** The tab of a `{status}` path segment; throws a 400 naming the allowed values. */
-export const parseListStatus = (segment: unknown): BusinessTab =>
-  businessListStatusSchema.parse(segment);
-
 /**
  * One page of a tab: rows with their documents, and the total. Two queries
  * whatever the page size, side by side; the count is cached per version of the
@@ -43,9 +39,8 @@ export async function listBusinesses(
   { db }: Database,
   { counts, pages }: { counts: CountCache; pages: PreparedBusinessPages },
   tab: BusinessTab,
-  query: unknown,
+  { page, pageSize, ...filters }: BusinessListFilters,
 ): Promise<BusinessListPage> {
-  const { page, pageSize, ...filters } = businessListQuerySchema.parse(query ?? {});
   const where = businessListCondition(tab, filters);
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
@@ -77,13 +72,15 @@ export async function listBusinesses(
   };
 }
 
+/** A business by uuid or integer id, as the detail path's schema parses it. */
+type BusinessDetailKey = z.output<typeof businessDetailIdSchema>;
+
 /** The whole detail of SPEC.md §3, by uuid or integer id. */
 export async function getBusinessDetail(
   queries: BusinessDetailQueries,
   fileUrls: SignedFileUrls,
-  rawId: unknown,
+  key: BusinessDetailKey,
 ): Promise<BusinessDetail> {
-  const key = businessDetailIdSchema.parse(rawId);
   const found = await queries.findBusinessWithOwner(key);
   if (!found) throw new AppError(404, apiErrorDetails.notFound);
   const { business, owner } = found;
