@@ -33,7 +33,7 @@ export interface AppDeps {
 }
 
 /** JSON bodies are small forms; uploads (multipart) have limits of their own. */
-export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /**
  * Builds the whole server, ready but not listening (fastify/demo shape):

@@ -27,7 +27,7 @@ export const firstSentence = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).replace(/^(.*?\.)\s.*$/s, '$1');
 
 export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
+const EXIT_USAGE = 2;
 
 /** What a tool works with, wherever it runs (its own process or the server's). */
 export interface ToolContext {

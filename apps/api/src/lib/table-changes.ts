@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 /** The channels the change triggers notify on (migrations 0003 and 0004). */
-export const changeChannels = {
+const changeChannels = {
   businesses: 'businesses_changed',
   users: 'users_changed',
 } as const;

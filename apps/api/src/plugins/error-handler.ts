@@ -22,7 +22,7 @@ function fromZodError(error: ZodError): AppError {
 }
 
 /** Any thrown value → the AppError to answer with. Unknown errors are 500 with a neutral text. */
-export function toAppError(error: unknown): AppError {
+function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return fromZodError(error);
   const fastifyError = error as Partial<FastifyError>;

@@ -44,7 +44,7 @@ function simplifyNullable(schema: unknown): unknown {
 }
 
 /** The JSON schema of what a zod schema outputs, as fast-json-stringify reads it. */
-export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io: 'output',
     target: 'draft-7',

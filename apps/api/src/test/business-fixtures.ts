@@ -18,7 +18,7 @@ import {
 import type { FileStorage } from '../lib/storage/file-storage.ts';
 
 /** Names that a wildcard search would match by accident, next to the ones it must match. */
-export const trickyBusinessNames = [
+const trickyBusinessNames = [
   'Percent 100% Holdings',
   'Plain 1000 Holdings',
   'Under_score Labs',

@@ -6,7 +6,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export const apiDir = path.resolve(import.meta.dirname, '../..');
+const apiDir = path.resolve(import.meta.dirname, '../..');
 export const rootDir = path.resolve(apiDir, '../..');
 
 export interface RunResult {
@@ -16,7 +16,7 @@ export interface RunResult {
 }
 
 /** The environment of this process without any database or data settings of its own. */
-export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'DATA_DIR', 'SEED_DEMO', 'REDIS_URL', 'PORT']) {
     delete base[name];

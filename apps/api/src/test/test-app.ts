@@ -40,7 +40,7 @@ export function createTestClock(): TestClock {
 }
 
 /** Limits high enough that only the rate-limit tests ever reach them. */
-export const relaxedRateLimits: RateLimits = Object.fromEntries(
+const relaxedRateLimits: RateLimits = Object.fromEntries(
   [
     'loginPerIp',
     'loginPerEmail',

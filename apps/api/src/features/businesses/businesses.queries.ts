@@ -52,7 +52,7 @@ const tabConditions: Record<BusinessTab, () => SQL | undefined> = {
 };
 
 /** LIKE treats `%`, `_` and `\` as special; searched text is literal. */
-export const escapeLikePattern = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+const escapeLikePattern = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
@@ -69,7 +69,7 @@ export interface BusinessListValues {
   activityStatus?: string;
 }
 
-export function businessListValues(
+function businessListValues(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
 ): BusinessListValues {
   const values: BusinessListValues = {};

@@ -24,7 +24,7 @@ export type FilesRoutesOptions = {
   storage?: FileStorage;
 };
 
-export const downloadErrors = {
+const downloadErrors = {
   invalid: 'This download link is invalid.',
   expired: 'This download link has expired. Reload the page to get a new one.',
   gone: 'This file is no longer available.',

@@ -7,6 +7,5 @@ export {
   listManagers,
   renameManager,
   setManagerActive,
-  managerErrors,
   type Manager,
 } from './managers.service.ts';

@@ -193,7 +193,7 @@ const statusWord: Record<StepStatus, string> = {
 };
 
 /** Lower-case ASCII for email addresses and web addresses ("Müller" → "muller", "O'Brien" → "obrien"). */
-export function slug(text: string, separator: '' | '-' = ''): string {
+function slug(text: string, separator: '' | '-' = ''): string {
   const words = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

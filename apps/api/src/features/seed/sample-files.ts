@@ -17,7 +17,7 @@ export interface SampleFile {
 }
 
 /** A one-page PDF 1.4 with Helvetica text; the cross-reference offsets are computed, so readers open it without repair. */
-export function buildPdf(title: string, lines: readonly string[]): Buffer {
+function buildPdf(title: string, lines: readonly string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const textOps = [
     `BT /F1 20 Tf 72 720 Td (${escape(title)}) Tj ET`,
@@ -53,7 +53,7 @@ interface Block {
 }
 
 /** An RGB PNG of solid blocks on a background: enough to look like a scanned card or receipt. */
-export function buildPng(
+function buildPng(
   width: number,
   height: number,
   background: Rgb,

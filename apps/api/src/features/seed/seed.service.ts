@@ -36,9 +36,9 @@ import {
 } from './seed.queries.ts';
 
 export const DEMO_BUSINESS_COUNT = 300;
-export const DEMO_SEED = 2026;
+const DEMO_SEED = 2026;
 /** Only the newest businesses of a run notify the managers, so their lists stay readable. */
-export const NOTIFIED_BUSINESSES_PER_RUN = 40;
+const NOTIFIED_BUSINESSES_PER_RUN = 40;
 const STEPS_PER_BUSINESS = formationStepKeys.length;
 
 export interface SeedOptions {

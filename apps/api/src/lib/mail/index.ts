@@ -4,7 +4,7 @@ import type { Mailer } from './mailer.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
-export type { Mailer, MailMessage } from './mailer.ts';
+export type { Mailer } from './mailer.ts';
 export { createOutboxMailer } from './outbox-mailer.ts';
 export { createSmtpMailer } from './smtp-mailer.ts';
 
