@@ -112,16 +112,18 @@ interface Server {
   version: string;
   port: number;
   child: ChildProcess;
+  dataDir: string;
 }
 
 function startServer(label: string, version: string, dir: string, port: number): Server {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `fd-compare-${label}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: dir,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `fd-compare-${label}-`)),
+      DATA_DIR: dataDir,
       DATABASE_URL: `${serverUrl.replace(/\/[^/]*$/, '')}/${DATABASE}`,
       JWT_SECRET,
       SEED_DEMO: 'false',
@@ -129,7 +131,7 @@ function startServer(label: string, version: string, dir: string, port: number):
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return { label, version, port, child };
+  return { label, version, port, child, dataDir };
 }
 
 async function waitFor(url: string, timeoutMs = 120_000) {
@@ -304,6 +306,7 @@ async function main() {
       ),
     );
     before.remove();
+    for (const server of servers) rmSync(server.dataDir, { recursive: true, force: true });
     await adminQuery(`drop database if exists ${DATABASE} with (force)`);
   }
 }
