@@ -10,6 +10,7 @@ const featuresOf = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+const apiFeatures = featuresOf('./apps/api/src/features');
 
 const envOnly = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -71,22 +72,33 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', envOnly] },
   },
   {
-    // API features: each may use another only through its public entry (`index.ts`).
-    files: ['apps/api/src/features/**/*.ts'],
+    // API features: each may use another only through its public entry (`index.ts`), and the
+    // shared layers (lib, db, plugins) reach a feature only that way too.
+    files: ['apps/api/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: featuresOf('./apps/api/src/features').map((feature, _, all) => ({
-            target: `./apps/api/src/features/${feature}`,
-            from: './apps/api/src/features',
-            except: [
-              `./${feature}`,
-              ...all.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
-            ],
-            message:
-              'A feature uses another only through its index.ts (docs/conventions.md, convention 1).',
-          })),
+          zones: [
+            ...apiFeatures.map((feature) => ({
+              target: `./apps/api/src/features/${feature}`,
+              from: './apps/api/src/features',
+              except: [
+                `./${feature}`,
+                ...apiFeatures
+                  .filter((other) => other !== feature)
+                  .map((other) => `./${other}/index.ts`),
+              ],
+              message:
+                'A feature uses another only through its index.ts (docs/conventions.md, convention 1).',
+            })),
+            ...['lib', 'db', 'plugins'].map((layer) => ({
+              target: `./apps/api/src/${layer}`,
+              from: './apps/api/src/features',
+              except: apiFeatures.map((feature) => `./${feature}/index.ts`),
+              message: 'Shared code uses a feature only through its index.ts.',
+            })),
+          ],
         },
       ],
     },

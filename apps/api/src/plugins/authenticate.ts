@@ -2,7 +2,7 @@ import { apiErrorDetails, MANAGER_ROLE } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { prepareUserCheck, type UserCheck } from '../features/auth/auth.queries.ts';
+import { prepareUserCheck, type UserCheck } from '../features/auth/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
@@ -109,7 +109,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
 
 /**
  * Wraps route plugins so that every route in them needs a manager token:
- * `app.register(protectedRoutes(businessRoutes), { prefix: '/manager/business' })`.
+ * `app.register(protectedRoutes(businessesRoutes), options)` (the routes use full contract paths).
  */
 export function protectedRoutes<Options extends Record<string, unknown>>(
   routes: FastifyPluginAsync<Options>,
