@@ -14,11 +14,11 @@ const apiFeatures = featuresOf('./apps/api/src/features');
 
 const envOnly = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: 'Read configuration only in env.ts (STYLE.md, convention 6).',
+  message: 'Read configuration only in env.ts (docs/conventions.md, convention 6).',
 };
 const importMetaEnv = {
   selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
-  message: 'Read import.meta.env only in src/config/env.ts (STYLE.md, convention 6).',
+  message: 'Read import.meta.env only in src/config/env.ts (docs/conventions.md, convention 6).',
 };
 
 export default tseslint.config(

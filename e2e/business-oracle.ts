@@ -2,7 +2,7 @@
  * What the business screens should show, from the real API: the specs ask the
  * API with the signed-in manager's token and compare the screen with its
  * answer, never with numbers written in the test (the API itself is checked
- * against SQL by its own tests). The display rules are SPEC.md's, written out
+ * against SQL by its own tests). The display rules are docs/product.md's, written out
  * here once so that every spec reads a row the same way.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -52,7 +52,7 @@ export async function businessApi(page: Page, request: APIRequestContext): Promi
   };
 }
 
-// ---- SPEC.md's display rules ------------------------------------------------
+// ---- docs/product.md's display rules ------------------------------------------------
 
 const wholeNumber = new Intl.NumberFormat('en-US');
 /** A count as the screens print it (`1,234`). */
@@ -65,13 +65,13 @@ const kilobytes = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });
-/** SPEC.md §3: document sizes in KB (`0.6 KB`). */
+/** docs/product.md §3: document sizes in KB (`0.6 KB`). */
 export const shownFileSize = (bytes: number): string => `${kilobytes.format(bytes / 1024)} KB`;
 
-/** SPEC.md §3: a missing value shows Nil. */
+/** docs/product.md §3: a missing value shows Nil. */
 const orNil = (value: string | null): string => (value?.trim() ? value : 'Nil');
 
-/** SPEC.md §4: server status → label; no current activity means Completed. */
+/** docs/product.md §4: server status → label; no current activity means Completed. */
 const statusLabels: Record<string, string> = {
   PENDING: 'Pending',
   PROCESSING: 'Processing',
@@ -101,7 +101,7 @@ export const businessRowCells = (business: BusinessListItem): string[] => [
   business.current_business_formation_activity?.status_item_name ?? '—',
 ];
 
-/** A row of /document-page: … Docs amount = KYB count + KYC count (SPEC.md §9). */
+/** A row of /document-page: … Docs amount = KYB count + KYC count (docs/product.md §9). */
 export const documentRowCells = (business: BusinessListItem): string[] => [
   ...sharedCells(business),
   shownCount(business.total_files.kyb.length + business.total_files.kyc.length),

@@ -8,7 +8,7 @@ import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
  * /full-business-details/{uuid} against the seeded demo and the fixture
- * businesses (issue 3, SPEC.md §2, §3, §4, §8): what each section shows is
+ * businesses (issue 3, docs/product.md §2, §3, §4, §8): what each section shows is
  * read from the real detail endpoint.
  */
 
@@ -66,7 +66,7 @@ test('a business with documents and receipts shows every section, downloads, and
   await expect(detailValue(personal, 'Email')).toHaveText(detail.user.email);
   await expect(detailValue(personal, 'First name')).toHaveText(detail.user.first_name);
 
-  // SPEC.md §4: receipts sent while the account is UNPAID read NOT CONFIRMED.
+  // docs/product.md §4: receipts sent while the account is UNPAID read NOT CONFIRMED.
   expect(detail.account_level).toBe('UNPAID');
   const payment = section(page, 'Manual payment verification');
   await expect(detailValue(payment, 'Payment status')).toHaveText('NOT CONFIRMED');
@@ -101,7 +101,7 @@ test('a business with documents and receipts shows every section, downloads, and
 
   await page.getByRole('button', { name: 'Manage business' }).click();
   await expect(page).toHaveURL(`/manage-business/${detail.uuid}`);
-  // SPEC.md §2: the business id travels in navigation state (react-router keeps it under `usr`).
+  // docs/product.md §2: the business id travels in navigation state (react-router keeps it under `usr`).
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
     businessId: detail.id,
   });
@@ -130,7 +130,7 @@ test('a business with nothing attached shows every empty text', async ({ page })
 
   await expect(detailValue(section(page, 'Business details'), 'Company type')).toHaveText('Nil');
   const personal = section(page, 'Personal details');
-  // The fixture owner's referral source is not one of SPEC.md §3's values.
+  // The fixture owner's referral source is not one of docs/product.md §3's values.
   await expect(detailValue(personal, 'Referral source')).toHaveText('Nil');
   await expect(detailValue(personal, 'Email')).toHaveText(fixtureBusinesses.empty.ownerEmail);
   await expect(personal.getByText('NIN', { exact: true })).toHaveCount(0);

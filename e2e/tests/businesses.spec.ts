@@ -16,14 +16,14 @@ import { accounts, fixtureBusinesses } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
- * /business against the seeded demo (issue 3, SPEC.md §2, §4, §8, §9): every
+ * /business against the seeded demo (issue 3, docs/product.md §2, §4, §8, §9): every
  * count, row and total on screen is compared with the real API's answer to the
  * same question.
  */
 
 const PAGE_SIZE = String(LIST_PAGE_SIZE);
 
-/** The six tabs of SPEC.md §2, the `status` each keeps in the address, and the endpoint it lists. */
+/** The six tabs of docs/product.md §2, the `status` each keeps in the address, and the endpoint it lists. */
 const tabs: { name: string; status: string | null; path: string; query: ListQuery }[] = [
   { name: 'All clients', status: null, path: businessApiPaths.list, query: {} },
   {
@@ -133,7 +133,7 @@ test('each tab keeps its status in the address and lists its first page, shown b
     await expectAddress(page, '/business', tab.status ? { status: tab.status } : {});
 
     const answer = await api.list(tab.path, { ...tab.query, page: '1', page_size: PAGE_SIZE });
-    // The Name column first, as the brief words it; then every cell by SPEC.md's display rules.
+    // The Name column first, as the brief words it; then every cell by docs/product.md's display rules.
     await expect(columnCells(table(page), 2)).toHaveText(
       answer.businesses.map((business) => business.business_name),
     );
@@ -275,7 +275,7 @@ test('the date filter sends the two days picked on the calendar', async ({ page 
   expect(start).toMatch(/^\d{4}-\d{2}-01$/);
   expect(end).toBe(`${start!.slice(0, 8)}15`);
   await expectListOf(page, businessApiPaths.list, query);
-  // en-US short dates (SPEC.md §9): 10/1/2026 – 10/15/2026.
+  // en-US short dates (docs/product.md §9): 10/1/2026 – 10/15/2026.
   const [year, month] = [start!.slice(0, 4), Number(start!.slice(5, 7))];
   const shownRange = `${month}/1/${year} – ${month}/15/${year}`;
   await expect(filterButton(page)).toHaveAccessibleDescription(`Date: ${shownRange}`);
@@ -390,7 +390,7 @@ test('Go back from a business returns to the page it was opened from', async ({ 
 
   await table(page).getByRole('cell', { name: businesses[0]!.business_name, exact: true }).click();
   await expect(page).toHaveURL(`/full-business-details/${businesses[0]!.uuid}`);
-  // 'Go back' links to /business itself: the page comes from session storage (SPEC.md §4).
+  // 'Go back' links to /business itself: the page comes from session storage (docs/product.md §4).
   await page.getByRole('link', { name: 'Go back' }).click();
   await expectAddress(page, '/business', { page: '2' });
   await expectListOf(page, businessApiPaths.list, {}, 2);

@@ -16,7 +16,7 @@ import { accounts } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
- * /document-page against the seeded demo (issue 3, SPEC.md §2, §9): tabs,
+ * /document-page against the seeded demo (issue 3, docs/product.md §2, §9): tabs,
  * counts, rows and the Preview modal, compared with the real API.
  */
 
@@ -80,7 +80,7 @@ test('the tabs show the API counts and each lists its businesses with their docs
     await expectListOf(page, tab.path, {});
   }
 
-  // Docs amount is the KYB count plus the KYC count (SPEC.md §9), on the API's first row too.
+  // Docs amount is the KYB count plus the KYC count (docs/product.md §9), on the API's first row too.
   const [firstRow] = (
     await api.list(businessApiPaths.listByStatus('pending'), { page_size: PAGE_SIZE })
   ).businesses;
@@ -179,7 +179,7 @@ test('a row opens the Preview of its documents, and See all docs opens the busin
 
 test('a list the server refuses shows its message in the table', async ({ page }) => {
   await page.goto('/document-page?page=999999999');
-  // SPEC.md §8: 'Error: {message}', the server's own detail.
+  // docs/product.md §8: 'Error: {message}', the server's own detail.
   await expect(table(page).getByRole('alert')).toHaveText(
     `Error: page must be a whole number from 1 to ${MAX_PAGE}.`,
   );

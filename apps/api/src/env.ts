@@ -1,5 +1,5 @@
 /**
- * The only place that reads the environment (STYLE.md, convention 6).
+ * The only place that reads the environment (docs/conventions.md, convention 6).
  * Parsed once at start; a bad value stops the start with one line naming it.
  */
 import { randomBytes } from 'node:crypto';

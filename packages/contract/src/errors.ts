@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this body (DESIGN.md §3). */
+/** Every error the API answers has this body (docs/architecture.md §3). */
 export const errorBodySchema = z.object({
   errors: z.object({
     detail: z.string(),

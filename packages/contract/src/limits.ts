@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and the security limits of DESIGN.md §6. */
+/** Business constants of docs/product.md §9 and the security limits of docs/architecture.md §6. */
 export const LIST_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -2,7 +2,7 @@
 export const API_BASE_PATH = '/api/v1';
 
 /**
- * API paths relative to the base, exactly as SPEC.md §7 names them.
+ * API paths relative to the base, exactly as docs/product.md §7 names them.
  * The server accepts each with or without its trailing slash.
  */
 export const apiPaths = {
@@ -21,7 +21,7 @@ export const apiPaths = {
   },
 } as const;
 
-/** Calls that never carry the bearer credential (SPEC.md §6). */
+/** Calls that never carry the bearer credential (docs/product.md §6). */
 export const unauthenticatedPaths: readonly string[] = [
   apiPaths.auth.register,
   apiPaths.auth.login,

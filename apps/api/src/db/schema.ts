@@ -1,5 +1,5 @@
 /**
- * The whole schema of DESIGN.md §4. Migrations are generated from this file
+ * The whole schema of docs/architecture.md §4. Migrations are generated from this file
  * with `npm run db:generate -w @fd/api` and checked in under drizzle/.
  */
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Field name → messages, as sent under `errors.validations` (DESIGN.md §3). */
+/** Field name → messages, as sent under `errors.validations` (docs/architecture.md §3). */
 export type Validations = Record<string, string[]>;
 
 /**

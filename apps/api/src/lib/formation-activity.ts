@@ -12,7 +12,7 @@ export type CurrentActivity = {
 } | null;
 
 /**
- * The current activity (DESIGN.md §4): the first step, in the canonical order
+ * The current activity (docs/architecture.md §4): the first step, in the canonical order
  * of `formationStepKeys`, that is not APPROVED. A step without a row counts as
  * PENDING, so a business with missing rows is never reported as Completed.
  * The order of `steps` does not matter; unknown keys are ignored.

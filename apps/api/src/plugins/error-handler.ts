@@ -37,7 +37,7 @@ function toAppError(error: unknown): AppError {
 }
 
 /**
- * The one error handler (STYLE.md §5): every failure is answered as
+ * The one error handler (docs/conventions.md, convention 5): every failure is answered as
  * `{ errors: { detail, validations? } }`. 5xx are logged with the request id
  * and stack; their body never carries either, nor any SQL.
  */

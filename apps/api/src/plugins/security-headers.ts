@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 const botCheckOrigin = 'https://challenges.cloudflare.com';
 
 /**
- * Security headers on every response (DESIGN.md §6). The CSP fits an SPA
+ * Security headers on every response (docs/architecture.md §6). The CSP fits an SPA
  * served from this same origin: nothing from elsewhere but the bot-check.
  */
 export const securityHeadersPlugin = fp(

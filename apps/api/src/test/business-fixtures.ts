@@ -83,7 +83,7 @@ const firstDay = Date.UTC(2023, 0, 1);
 /**
  * Inserts `count` businesses with their owners, steps, documents, receipts,
  * payments and shareholders. The denormalised columns follow the steps the
- * way the app keeps them (DESIGN.md §4).
+ * way the app keeps them (docs/architecture.md §4).
  */
 export async function insertFixtureBusinesses(
   { db }: Database,

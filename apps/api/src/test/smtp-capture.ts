@@ -1,5 +1,5 @@
 /**
- * A real SMTP server inside the test process (DESIGN.md §5): the app sends
+ * A real SMTP server inside the test process (docs/architecture.md §5): the app sends
  * mail to it over TCP exactly as it would to a production server, and tests
  * read what arrived.
  */

@@ -1,5 +1,5 @@
 /**
- * Country → states/regions, the static list of SPEC.md §3 (about 20 countries).
+ * Country → states/regions, the static list of docs/product.md §3 (about 20 countries).
  * Used by the seed, by filters and by the edit dialogs.
  */
 export const countryStates: Record<string, readonly string[]> = {
@@ -71,7 +71,7 @@ export const countryStates: Record<string, readonly string[]> = {
 };
 export const countries = Object.keys(countryStates);
 
-/** Countries of incorporation offered when editing a business (SPEC.md §2). */
+/** Countries of incorporation offered when editing a business (docs/product.md §2). */
 export const incorporationCountries = ['USA', 'UK', 'CANADA', 'UAE'] as const;
 export type IncorporationCountry = (typeof incorporationCountries)[number];
 

@@ -1,4 +1,4 @@
-/** Referral-source values the server stores and the label each shows (SPEC.md §3). */
+/** Referral-source values the server stores and the label each shows (docs/product.md §3). */
 export const referralSourceLabels: Record<string, string> = {
   Ads: 'Ads',
   Facebook: 'Facebook',
@@ -17,7 +17,7 @@ export const referralSourceLabels: Record<string, string> = {
 export const displayReferralSource = (value: string | null | undefined): string =>
   (value != null && referralSourceLabels[value]) || 'Nil';
 
-/** Feedback titles offered when a step fails (SPEC.md §4). */
+/** Feedback titles offered when a step fails (docs/product.md §4). */
 export const stepFeedbackTitles = [
   'Incorporation Payment Doc',
   'Document Verification',
@@ -34,7 +34,7 @@ export const documentFeedbackTitles = [
   'Utility bill doc',
 ] as const;
 
-/** Post-formation upload categories (SPEC.md §9). */
+/** Post-formation upload categories (docs/product.md §9). */
 export const postFormationCategories = [
   'Statement of incorporation',
   'Certificate of incorporation',
@@ -42,7 +42,7 @@ export const postFormationCategories = [
   'Other files',
 ] as const;
 
-/** Filter-by-activity popup options (SPEC.md §9). */
+/** Filter-by-activity popup options (docs/product.md §9). */
 export const activityFilterOptions = [
   'Onboarding Document',
   'Incorporation Status',

@@ -28,7 +28,7 @@ export interface AuthRoutesOptions {
 const PUBLIC = [] as const;
 const tags = ['auth'];
 
-/** SPEC.md §7 "Authentication", mounted under /api/v1. */
+/** docs/product.md §7 "Authentication", mounted under /api/v1. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   fastify,
   { service, rateLimiter, rateLimits },

@@ -75,7 +75,7 @@ export async function listBusinesses(
 /** A business by uuid or integer id, as the detail path's schema parses it. */
 type BusinessDetailKey = z.output<typeof businessDetailIdSchema>;
 
-/** The whole detail of SPEC.md §3, by uuid or integer id. */
+/** The whole detail of docs/product.md §3, by uuid or integer id. */
 export async function getBusinessDetail(
   queries: BusinessDetailQueries,
   fileUrls: SignedFileUrls,

@@ -308,7 +308,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
       return { id: Number(row!.id), uuid: String(row!.uuid) };
     };
 
-    it('answers every field of SPEC.md §3, by uuid or by integer id', async () => {
+    it('answers every field of docs/product.md §3, by uuid or by integer id', async () => {
       const { id, uuid } = await findRichBusiness();
       const response = await get(`${api}/detail/${uuid}/`);
       expect(response.status, response.text).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The admin's operations on manager accounts (DESIGN.md §5): managers cannot
+ * The admin's operations on manager accounts (docs/architecture.md §5): managers cannot
  * rename themselves in the app, the admin does it with `npm run manager`.
  */
 import {

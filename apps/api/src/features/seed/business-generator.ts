@@ -169,7 +169,7 @@ const usStateCodes: Record<string, string> = {
   'New Mexico': 'NM',
 };
 
-/** The title a manager picks when a step fails (SPEC.md §4). */
+/** The title a manager picks when a step fails (docs/product.md §4). */
 const failureFeedbackTitles: Record<FormationStepKey, string> = {
   payment_status: stepFeedbackTitles[0],
   onboarding_doc_status: stepFeedbackTitles[1],

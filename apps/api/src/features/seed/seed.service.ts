@@ -1,5 +1,5 @@
 /**
- * The demo data set (DESIGN.md §1): deterministic businesses in every tab and
+ * The demo data set (docs/architecture.md §1): deterministic businesses in every tab and
  * step state, written in batches of set-based inserts so that 100 000 take
  * well under a minute on PostgreSQL.
  */

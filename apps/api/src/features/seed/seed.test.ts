@@ -84,7 +84,7 @@ describe.each(lanes)('demo seed on $name', (lane) => {
     }
   });
 
-  it('fills every tab of the business list (DESIGN.md §4), counted from the steps themselves', async () => {
+  it('fills every tab of the business list (docs/architecture.md §4), counted from the steps themselves', async () => {
     const stepIs = (key: string, status: string) =>
       sql`exists (select 1 from formation_steps s where s.business_id = b.id and s.step_key = ${key} and s.status = ${status})`;
     const earlierStepsApproved = sql`not exists (

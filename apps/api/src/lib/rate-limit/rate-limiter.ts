@@ -23,7 +23,7 @@ export interface RateLimitRule {
 
 const MINUTE = 60_000;
 
-/** DESIGN.md §6: sign-in and code verification are limited per IP and per account. */
+/** docs/architecture.md §6: sign-in and code verification are limited per IP and per account. */
 export const defaultRateLimits = {
   loginPerIp: { limit: 20, windowMs: MINUTE },
   /** Cleared by a successful sign-in, so it counts consecutive failures. */

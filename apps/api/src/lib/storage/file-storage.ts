@@ -8,7 +8,7 @@ export interface OpenedFile {
 }
 
 /**
- * Where uploaded and seeded files live (DESIGN.md §1: a local folder by
+ * Where uploaded and seeded files live (docs/architecture.md §1: a local folder by
  * default, a shared location in production). Rows keep only the storage key;
  * the key is always a name this storage chose, never user input.
  */
