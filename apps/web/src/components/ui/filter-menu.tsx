@@ -1,18 +1,9 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Check, ChevronDown, ChevronLeft, ChevronRight, ListFilter } from 'lucide-react';
-import { useDismiss } from '../../hooks/use-dismiss.ts';
-import { classNames } from '../../lib/class-names.ts';
-import { formatDayRange, type DayRange } from '../../lib/format.ts';
+import { classNames } from '#/lib/class-names.ts';
+import { formatDayRange, type DayRange } from '#/lib/format.ts';
 import { buttonClassName } from './button.tsx';
+import { Popover, type PopoverControls } from './popover.tsx';
 import { Spinner } from './spinner.tsx';
 
 // The calendar and its date library load only when a date filter is opened.
@@ -64,8 +55,6 @@ export function matchChoice<Choice extends string>(
   return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
 }
 
-const ITEM_SELECTOR = '[role="menuitemradio"], [role="menuitem"]';
-
 const itemClassName =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
 
@@ -75,116 +64,80 @@ const itemClassName =
  * button's name stays its label; the applied filter is its description.
  */
 export function FilterMenu({ label, options, value, onChange }: FilterMenuProps) {
-  const [isOpen, setIsOpen] = useState(false);
   /** Null: the list of kinds; otherwise the option whose values or calendar are shown. */
   const [openedOption, setOpenedOption] = useState<FilterMenuOption | null>(null);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const summaryId = useId();
   const summary = describeFilter(options, value);
 
-  const close = (returnFocus: boolean) => {
-    setIsOpen(false);
-    setOpenedOption(null);
-    if (returnFocus) triggerRef.current?.focus();
-  };
-  useDismiss(containerRef, (reason) => close(reason === 'escape'), isOpen);
-
-  // Focus the checked item (or the first) whenever a list is shown.
-  useEffect(() => {
-    if (!isOpen || openedOption?.kind === 'date-range') return;
-    const items = [...(panelRef.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
-    (items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0])?.focus();
-  }, [isOpen, openedOption]);
-
-  const apply = (selection: FilterSelection | null) => {
-    close(true);
-    onChange(selection);
-  };
-
-  const chooseOption = (option: FilterMenuOption) => {
-    if (option.kind === 'clear') apply(null);
-    else if (option.kind === 'instant') apply({ id: option.id });
-    else setOpenedOption(option);
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR)];
-    const current = items.findIndex((item) => item === document.activeElement);
-    const targets: Record<string, number> = {
-      ArrowDown: (current + 1) % items.length,
-      ArrowUp: (current - 1 + items.length) % items.length,
-      Home: 0,
-      End: items.length - 1,
+  const panel = ({ close }: PopoverControls): ReactNode => {
+    const apply = (selection: FilterSelection | null) => {
+      close();
+      onChange(selection);
     };
-    const next = targets[event.key];
-    if (next !== undefined) {
-      event.preventDefault();
-      items[next]?.focus();
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
 
-  let panel: ReactNode;
-  if (openedOption?.kind === 'date-range') {
-    panel = (
-      <div role="group" aria-label={openedOption.label}>
-        <Suspense
-          fallback={
-            <div className="flex justify-center p-6 text-indigo-600">
-              <Spinner label="Loading" />
-            </div>
-          }
-        >
-          <DateRangeCalendar
-            initialRange={value?.id === openedOption.id ? (value.range ?? null) : null}
-            onApply={(range) => apply({ id: openedOption.id, range })}
-            onCancel={() => setOpenedOption(null)}
-          />
-        </Suspense>
-      </div>
-    );
-  } else if (openedOption?.kind === 'choice') {
-    panel = (
-      <div role="menu" aria-label={openedOption.label} onKeyDown={onMenuKeyDown} className="py-1">
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          onClick={() => setOpenedOption(null)}
-          className={classNames(itemClassName, 'border-b border-slate-100 text-slate-500')}
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          Back
-        </button>
-        {openedOption.choices.map((choice) => {
-          const isChecked = value?.id === openedOption.id && value.choice === choice;
-          return (
-            <button
-              key={choice}
-              type="button"
-              role="menuitemradio"
-              aria-checked={isChecked}
-              tabIndex={-1}
-              onClick={() => apply({ id: openedOption.id, choice })}
-              className={itemClassName}
-            >
-              <Check
-                aria-hidden="true"
-                className={classNames('size-4', isChecked ? 'text-indigo-600' : 'invisible')}
-              />
-              {choice}
-            </button>
-          );
-        })}
-      </div>
-    );
-  } else {
-    panel = (
-      <div role="menu" aria-label={label} onKeyDown={onMenuKeyDown} className="py-1">
+    const chooseOption = (option: FilterMenuOption) => {
+      if (option.kind === 'clear') apply(null);
+      else if (option.kind === 'instant') apply({ id: option.id });
+      else setOpenedOption(option);
+    };
+
+    if (openedOption?.kind === 'date-range') {
+      return (
+        <div role="group" aria-label={openedOption.label}>
+          <Suspense
+            fallback={
+              <div className="flex justify-center p-6 text-indigo-600">
+                <Spinner label="Loading" />
+              </div>
+            }
+          >
+            <DateRangeCalendar
+              initialRange={value?.id === openedOption.id ? (value.range ?? null) : null}
+              onApply={(range) => apply({ id: openedOption.id, range })}
+              onCancel={() => setOpenedOption(null)}
+            />
+          </Suspense>
+        </div>
+      );
+    }
+    if (openedOption?.kind === 'choice') {
+      return (
+        <div role="menu" aria-label={openedOption.label} className="py-1">
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => setOpenedOption(null)}
+            className={classNames(itemClassName, 'border-b border-slate-100 text-slate-500')}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Back
+          </button>
+          {openedOption.choices.map((choice) => {
+            const isChecked = value?.id === openedOption.id && value.choice === choice;
+            return (
+              <button
+                key={choice}
+                type="button"
+                role="menuitemradio"
+                aria-checked={isChecked}
+                tabIndex={-1}
+                onClick={() => apply({ id: openedOption.id, choice })}
+                className={itemClassName}
+              >
+                <Check
+                  aria-hidden="true"
+                  className={classNames('size-4', isChecked ? 'text-indigo-600' : 'invisible')}
+                />
+                {choice}
+              </button>
+            );
+          })}
+        </div>
+      );
+    }
+    return (
+      <div role="menu" aria-label={label} className="py-1">
         {options.map((option) => {
           const isChecked = option.kind === 'clear' ? value === null : value?.id === option.id;
           return (
@@ -211,49 +164,40 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
         })}
       </div>
     );
-  }
+  };
 
   return (
-    <div ref={containerRef} className="relative">
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-label={label}
-        aria-describedby={summary ? summaryId : undefined}
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? panelId : undefined}
-        onClick={() => (isOpen ? close(false) : setIsOpen(true))}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !isOpen) {
-            event.preventDefault();
-            setIsOpen(true);
-          }
-        }}
-        className={buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2')}
-      >
-        <ListFilter aria-hidden="true" className="size-4" />
-        <span>{label}</span>
-        {summary && (
-          <span
-            id={summaryId}
-            aria-hidden="true"
-            className="max-w-56 truncate rounded bg-white/20 px-1.5 font-normal"
-          >
-            {summary}
-          </span>
-        )}
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </button>
-      {isOpen && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          className="absolute left-0 z-30 mt-2 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
-        >
-          {panel}
-        </div>
-      )}
-    </div>
+    <Popover
+      kind="menu"
+      label={label}
+      view={openedOption?.id ?? null}
+      // Each opening starts on the list of kinds.
+      onOpenChange={(isOpen) => {
+        if (!isOpen) setOpenedOption(null);
+      }}
+      triggerProps={{
+        'aria-describedby': summary ? summaryId : undefined,
+        className: buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2'),
+      }}
+      trigger={
+        <>
+          <ListFilter aria-hidden="true" className="size-4" />
+          <span>{label}</span>
+          {summary && (
+            <span
+              id={summaryId}
+              aria-hidden="true"
+              className="max-w-56 truncate rounded bg-white/20 px-1.5 font-normal"
+            >
+              {summary}
+            </span>
+          )}
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </>
+      }
+      panelClassName="left-0 z-30 min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+    >
+      {panel}
+    </Popover>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Activity, ChevronDown } from 'lucide-react';
 import { activityFilterOptions, activityStatusFilterOptions } from '@fd/contract';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { useDismiss } from '../../../hooks/use-dismiss.ts';
+import { Button, buttonClassName } from '#/components/ui/button.tsx';
+import { Popover } from '#/components/ui/popover.tsx';
 import {
   noActivityFilter,
   type ActivityFilter as ActivityFilterValue,
@@ -64,109 +64,86 @@ function RadioGroup<Option extends string>({
   );
 }
 
+interface ActivityFilterPanelProps {
+  value: ActivityFilterValue;
+  onApply: (value: ActivityFilterValue) => void;
+  close: () => void;
+}
+
+/** Mounted on each opening, so the draft starts from the applied filter and an unapplied one is dropped. */
+function ActivityFilterPanel({ value, onApply, close }: ActivityFilterPanelProps) {
+  const [draft, setDraft] = useState<ActivityFilterValue>(value);
+
+  const apply = (next: ActivityFilterValue) => {
+    close();
+    if (next.activity !== value.activity || next.status !== value.status) onApply(next);
+  };
+
+  return (
+    <>
+      <div className="space-y-4">
+        <RadioGroup
+          legend="Activity"
+          options={activityFilterOptions}
+          checked={draft.activity}
+          onChange={(activity) => setDraft((current) => ({ ...current, activity }))}
+        />
+        <RadioGroup
+          legend="Status"
+          options={activityStatusFilterOptions}
+          checked={draft.status}
+          onChange={(status) => setDraft((current) => ({ ...current, status }))}
+        />
+      </div>
+      <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-4">
+        <Button variant="secondary" className="px-3 py-2" onClick={() => apply(noActivityFilter)}>
+          Clear
+        </Button>
+        <Button className="px-3 py-2" disabled={isEmpty(draft)} onClick={() => apply(draft)}>
+          Apply
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /**
  * The filter-by-activity popup (SPEC.md §2, §9): an activity and a status, each
  * optional; Apply is disabled while both are empty (SPEC.md §5); Clear removes both.
  */
 export function ActivityFilter({ value, onApply, disabledReason }: ActivityFilterProps) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [draft, setDraft] = useState<ActivityFilterValue>(value);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const summaryId = useId();
   const summary = disabledReason ? null : describeActivityFilter(value);
 
-  const close = (returnFocus: boolean) => {
-    setIsOpen(false);
-    if (returnFocus) triggerRef.current?.focus();
-  };
-  useDismiss(containerRef, (reason) => close(reason === 'escape'), isOpen);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const radios = [...(panelRef.current?.querySelectorAll<HTMLInputElement>('input') ?? [])];
-    (radios.find((radio) => radio.checked) ?? radios[0])?.focus();
-  }, [isOpen]);
-
-  const open = () => {
-    setDraft(value);
-    setIsOpen(true);
-  };
-
-  const apply = (next: ActivityFilterValue) => {
-    close(true);
-    if (next.activity !== value.activity || next.status !== value.status) onApply(next);
-  };
-
   return (
-    <div ref={containerRef} className="relative">
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-label={ACTIVITY_FILTER_LABEL}
-        aria-describedby={summary ? summaryId : undefined}
-        aria-haspopup="dialog"
-        disabled={disabledReason !== undefined}
-        title={disabledReason}
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? panelId : undefined}
-        onClick={() => (isOpen ? close(false) : open())}
-        className={buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2')}
-      >
-        <Activity aria-hidden="true" className="size-4" />
-        <span>{ACTIVITY_FILTER_LABEL}</span>
-        {summary && (
-          <span
-            id={summaryId}
-            aria-hidden="true"
-            className="max-w-48 truncate rounded bg-white/20 px-1.5 font-normal"
-          >
-            {summary}
-          </span>
-        )}
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </button>
-      {isOpen && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-label={ACTIVITY_FILTER_LABEL}
-          className="absolute left-0 z-30 mt-2 w-72 rounded-xl sm:right-0 sm:left-auto border border-slate-200 bg-white p-4 shadow-lg"
-        >
-          <div className="space-y-4">
-            <RadioGroup
-              legend="Activity"
-              options={activityFilterOptions}
-              checked={draft.activity}
-              onChange={(activity) => setDraft((current) => ({ ...current, activity }))}
-            />
-            <RadioGroup
-              legend="Status"
-              options={activityStatusFilterOptions}
-              checked={draft.status}
-              onChange={(status) => setDraft((current) => ({ ...current, status }))}
-            />
-          </div>
-          <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-4">
-            <Button
-              variant="secondary"
-              className="px-3 py-2"
-              onClick={() => {
-                setDraft(noActivityFilter);
-                apply(noActivityFilter);
-              }}
+    <Popover
+      kind="dialog"
+      label={ACTIVITY_FILTER_LABEL}
+      triggerProps={{
+        'aria-describedby': summary ? summaryId : undefined,
+        disabled: disabledReason !== undefined,
+        title: disabledReason,
+        className: buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2'),
+      }}
+      trigger={
+        <>
+          <Activity aria-hidden="true" className="size-4" />
+          <span>{ACTIVITY_FILTER_LABEL}</span>
+          {summary && (
+            <span
+              id={summaryId}
+              aria-hidden="true"
+              className="max-w-48 truncate rounded bg-white/20 px-1.5 font-normal"
             >
-              Clear
-            </Button>
-            <Button className="px-3 py-2" disabled={isEmpty(draft)} onClick={() => apply(draft)}>
-              Apply
-            </Button>
-          </div>
-        </div>
-      )}
-    </div>
+              {summary}
+            </span>
+          )}
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </>
+      }
+      panelClassName="left-0 z-30 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:right-0 sm:left-auto"
+    >
+      {({ close }) => <ActivityFilterPanel value={value} onApply={onApply} close={close} />}
+    </Popover>
   );
 }

@@ -1,0 +1,179 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useDismiss } from '#/hooks/use-dismiss.ts';
+import { classNames } from '#/lib/class-names.ts';
+
+/**
+ * - `menu`: the panel holds `role="menu"` lists (more than one when it has submenus), so the
+ *   panel itself has no role; arrows, Home and End move between items, ArrowDown opens.
+ * - `dialog`: a non-modal dialog named by `label`, e.g. a form applied with its own buttons.
+ * - `region`: a labelled region the button discloses; no `aria-haspopup`, as ARIA has no
+ *   popup type for it.
+ */
+export type PopoverKind = 'menu' | 'dialog' | 'region';
+
+export interface PopoverControls {
+  /** Focus goes back to the trigger unless `returnFocus` is false (e.g. a link that navigates). */
+  close: (options?: { returnFocus?: boolean }) => void;
+}
+
+interface PopoverProps {
+  kind: PopoverKind;
+  /** The trigger's accessible name, and the panel's. */
+  label: string;
+  /** What the trigger shows. */
+  trigger: ReactNode;
+  triggerProps?: Pick<
+    ButtonHTMLAttributes<HTMLButtonElement>,
+    'className' | 'aria-describedby' | 'disabled' | 'title'
+  >;
+  /** On the element that holds the trigger and the panel (always positioned). */
+  className?: string;
+  panelClassName?: string;
+  /**
+   * Names what the panel shows when it can show several things (a menu's submenus): when
+   * it changes, focus moves in again as on opening, because the focused item is gone.
+   */
+  view?: string | null;
+  onOpenChange?: (isOpen: boolean) => void;
+  children?: ReactNode | ((controls: PopoverControls) => ReactNode);
+}
+
+const MENU_ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const isChecked = (element: HTMLElement) =>
+  element.getAttribute('aria-checked') === 'true' ||
+  (element instanceof HTMLInputElement && element.checked);
+
+/**
+ * Where focus goes when the panel opens: the checked item (the choice in effect), else the
+ * first item, else the first control, else the panel itself, so Tab and screen readers
+ * start inside it.
+ */
+function focusInside(panel: HTMLElement): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(MENU_ITEM)];
+  const candidates = items.length > 0 ? items : [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  (candidates.find(isChecked) ?? candidates[0] ?? panel).focus();
+}
+
+/** Arrows wrap around; Home and End go to the ends. */
+function moveAmongItems(event: KeyboardEvent<HTMLElement>): void {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(MENU_ITEM)];
+  const current = items.findIndex((item) => item === document.activeElement);
+  const targets: Record<string, number> = {
+    ArrowDown: (current + 1) % items.length,
+    ArrowUp: (current - 1 + items.length) % items.length,
+    Home: 0,
+    End: items.length - 1,
+  };
+  const next = targets[event.key];
+  if (next === undefined || items.length === 0) return;
+  event.preventDefault();
+  items[next]?.focus();
+}
+
+/**
+ * A button that opens a panel beside it: menus, filter popups, dropdown panels. Escape
+ * closes it and returns focus to the button; a press outside it, or focus moving out of it
+ * (Tab), closes it and leaves focus where it went.
+ */
+export function Popover({
+  kind,
+  label,
+  trigger,
+  triggerProps,
+  className,
+  panelClassName,
+  view = null,
+  onOpenChange,
+  children,
+}: PopoverProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: `close` goes to the panel's render function, and react-hooks/refs
+  // forbids handing render code a function that reads a ref.
+  const [triggerElement, setTriggerElement] = useState<HTMLButtonElement | null>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const panelId = useId();
+
+  const setOpen = (next: boolean) => {
+    setIsOpen(next);
+    onOpenChange?.(next);
+  };
+  const close: PopoverControls['close'] = ({ returnFocus = true } = {}) => {
+    setOpen(false);
+    if (returnFocus) triggerElement?.focus();
+  };
+  useDismiss(containerRef, (reason) => close({ returnFocus: reason === 'escape' }), isOpen);
+
+  useEffect(() => {
+    if (isOpen && panelRef.current) focusInside(panelRef.current);
+  }, [isOpen, view]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // A null relatedTarget is focus leaving the page or a press on nothing focusable;
+    // the outside-press check handles the latter.
+    const to = event.relatedTarget;
+    if (isOpen && to instanceof Node && !event.currentTarget.contains(to)) {
+      close({ returnFocus: false });
+    }
+  };
+
+  const panelProps = {
+    id: panelId,
+    tabIndex: -1,
+    className: classNames('absolute mt-2 focus:outline-none', panelClassName),
+    children: typeof children === 'function' ? children({ close }) : children,
+  };
+  let panel: ReactNode = null;
+  if (isOpen && kind === 'region') {
+    panel = <section ref={panelRef} aria-label={label} {...panelProps} />;
+  } else if (isOpen) {
+    panel = (
+      <div
+        ref={(element) => {
+          panelRef.current = element;
+        }}
+        role={kind === 'dialog' ? 'dialog' : undefined}
+        aria-label={kind === 'dialog' ? label : undefined}
+        onKeyDown={kind === 'menu' ? moveAmongItems : undefined}
+        {...panelProps}
+      />
+    );
+  }
+
+  return (
+    <div ref={containerRef} onBlur={onBlur} className={classNames('relative', className)}>
+      <button
+        ref={setTriggerElement}
+        type="button"
+        {...triggerProps}
+        aria-label={label}
+        aria-haspopup={kind === 'region' ? undefined : kind}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        onClick={() => (isOpen ? close({ returnFocus: false }) : setOpen(true))}
+        onKeyDown={(event) => {
+          // WAI-ARIA menu button: ArrowDown opens the menu.
+          if (kind === 'menu' && event.key === 'ArrowDown' && !isOpen) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {trigger}
+      </button>
+      {panel}
+    </div>
+  );
+}
