@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { LIST_PAGE_SIZE } from '@fd/contract';
-import { countPages } from '../components/ui/pagination.tsx';
+import { countPages } from '#/lib/pagination.ts';
 
 /**
  * Moves a list to its last page (SPEC.md §5: total count / 10, rounded up)

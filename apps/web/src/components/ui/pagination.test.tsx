@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { countPages, Pagination, parsePageParam } from './pagination.tsx';
+import { Pagination } from './pagination.tsx';
 
 function renderPagination(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
   const onPageChange = vi.fn();
@@ -21,30 +21,6 @@ function renderPagination(props: Partial<Parameters<typeof Pagination>[0]> = {})
     next: screen.getByRole('button', { name: 'Next' }),
   };
 }
-
-describe('countPages (SPEC.md §5)', () => {
-  it('divides the total by the page size, rounding up', () => {
-    expect([0, 1, 10, 11, 20, 1234].map((total) => countPages(total, 10))).toEqual([
-      0, 1, 1, 2, 2, 124,
-    ]);
-  });
-});
-
-describe('parsePageParam', () => {
-  it('reads whole numbers from 1 and nothing else', () => {
-    expect(['1', '12', '0', '-1', 'abc', '2.5', '', null, '1e3'].map(parsePageParam)).toEqual([
-      1,
-      12,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
-  });
-});
 
 describe('pagination', () => {
   it('disables Previous on page 1 and shows the page, the pages and the total', () => {

@@ -1,17 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatCount, formatResultCount } from '../../lib/format.ts';
+import { formatCount, formatResultCount } from '#/lib/format.ts';
+import { countPages } from '#/lib/pagination.ts';
 import { Button } from './button.tsx';
-
-/** SPEC.md §5: the total count divided by the page size, rounded up. */
-export const countPages = (totalCount: number, pageSize: number): number =>
-  Math.ceil(Math.max(0, totalCount) / pageSize);
-
-/** A page number from the address: a whole number from 1, else null ('abc', '0', '-1', '2.5'). */
-export function parsePageParam(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const page = Number(value);
-  return page >= 1 ? page : null;
-}
 
 interface PaginationProps {
   page: number;

@@ -9,22 +9,6 @@ export interface TabItem<Id extends string> {
   count?: number | undefined;
 }
 
-/**
- * A tab's count from its query: SPEC.md §7 shows 0 for a count that failed,
- * also while it keeps retrying; undefined means not known yet.
- */
-export function tabCount({
-  data,
-  isError,
-  failureCount,
-}: {
-  data: number | undefined;
-  isError: boolean;
-  failureCount: number;
-}): number | undefined {
-  return data ?? (isError || failureCount > 0 ? 0 : undefined);
-}
-
 interface TabsProps<Id extends string> {
   /** Names the tab list for screen readers, e.g. 'Business status'. */
   label: string;

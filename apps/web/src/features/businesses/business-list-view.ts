@@ -18,9 +18,10 @@ import {
   matchChoice,
   type FilterMenuOption,
   type FilterSelection,
-} from '../../components/ui/filter-menu.tsx';
-import { parsePageParam } from '../../components/ui/pagination.tsx';
-import { parseDayRange } from '../../lib/format.ts';
+} from '#/components/ui/filter-menu.tsx';
+import type { BusinessListRequest } from '#/lib/business-queries.ts';
+import { parseDayRange } from '#/lib/format.ts';
+import { parsePageParam } from '#/lib/pagination.ts';
 
 export type BusinessTabStatus = (typeof businessTabs)[number]['status'];
 export type ActivityOption = (typeof activityFilterOptions)[number];
@@ -61,13 +62,7 @@ const accountLevelByFilter = new Map<string, 'PAID' | 'UNPAID'>([
 /** Activity names travel with underscores for spaces (`Incorporation_Status`). */
 export const toActivityParam = (activity: string): string => activity.replaceAll(' ', '_');
 
-export type QueryParams = Record<string, string>;
-
-/** A list call: the path under the API base and its query parameters. */
-export interface BusinessListRequest {
-  path: string;
-  query: QueryParams;
-}
+type QueryParams = BusinessListRequest['query'];
 
 /**
  * Each tab's endpoint and fixed parameters (SPEC.md §7); called as they are,
@@ -93,6 +88,11 @@ export function tabRequest(tab: BusinessTabStatus): BusinessListRequest {
       return { path: businessApiPaths.list, query: {} };
   }
 }
+
+/** The calls whose `total_count` the tabs show, in tab order. */
+export const tabCountRequests: readonly BusinessListRequest[] = businessTabs.map((tab) =>
+  tabRequest(tab.status),
+);
 
 const tabStatuses = businessTabs.map((tab) => tab.status);
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { FilterSelection } from '../../components/ui/filter-menu.tsx';
-import { parsePageParam } from '../../components/ui/pagination.tsx';
+import { parsePageParam } from '#/lib/pagination.ts';
 import {
   businessListSearchParams,
   noActivityFilter,

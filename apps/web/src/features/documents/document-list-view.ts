@@ -15,9 +15,10 @@ import {
   matchChoice,
   type FilterMenuOption,
   type FilterSelection,
-} from '../../components/ui/filter-menu.tsx';
-import { parsePageParam } from '../../components/ui/pagination.tsx';
-import { parseDayRange } from '../../lib/format.ts';
+} from '#/components/ui/filter-menu.tsx';
+import type { BusinessListRequest } from '#/lib/business-queries.ts';
+import { parseDayRange } from '#/lib/format.ts';
+import { parsePageParam } from '#/lib/pagination.ts';
 
 export type DocumentTabStatus = (typeof documentTabs)[number]['status'];
 
@@ -37,15 +38,15 @@ export const documentFilterOptions: readonly FilterMenuOption[] = [
   { id: 'type', label: 'Type', kind: 'choice', choices: companyTypes },
 ];
 
-export interface DocumentListRequest {
-  path: string;
-  query: Record<string, string>;
-}
-
 /** Each tab's endpoint: All → `list/`, the others → `list/{status}/`; called bare, it answers the count. */
-export function documentTabRequest(tab: DocumentTabStatus): DocumentListRequest {
+export function documentTabRequest(tab: DocumentTabStatus): BusinessListRequest {
   return { path: tab ? businessApiPaths.listByStatus(tab) : businessApiPaths.list, query: {} };
 }
+
+/** The calls whose `total_count` the tabs show, in tab order. */
+export const documentTabCountRequests: readonly BusinessListRequest[] = documentTabs.map((tab) =>
+  documentTabRequest(tab.status),
+);
 
 const tabStatuses = documentTabs.map((tab) => tab.status);
 
@@ -95,7 +96,7 @@ export function documentListSearchParams(view: DocumentListView): URLSearchParam
   return params;
 }
 
-export function documentListRequest(view: DocumentListView, page: number): DocumentListRequest {
+export function documentListRequest(view: DocumentListView, page: number): BusinessListRequest {
   return {
     path: documentTabRequest(view.tab).path,
     query: { page: String(page), page_size: String(LIST_PAGE_SIZE), ...filterParams(view.filter) },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { businessApiPaths, businessDetailResponseSchema, type BusinessDetail } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
-import { businessKeys } from './business-keys.ts';
+import { api } from '#/lib/api-client.ts';
+import { businessKeys } from '#/lib/business-queries.ts';
 
 export async function getBusinessDetail(id: string, signal?: AbortSignal): Promise<BusinessDetail> {
   const body = await api.get(businessApiPaths.detail(encodeURIComponent(id)), {

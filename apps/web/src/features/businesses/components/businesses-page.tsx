@@ -12,12 +12,13 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
+import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '../../../components/business-columns.tsx';
-import { useBusinessList, useBusinessTabCounts } from '../api/get-businesses.ts';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
 import {
   businessFilterOptions,
   businessListRequest,
+  tabCountRequests,
   tabFixesActivity,
 } from '../business-list-view.ts';
 import { useBusinessListView } from '../use-business-list-view.ts';
@@ -50,7 +51,7 @@ export function BusinessesPage() {
     useBusinessListView();
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
-  const counts = useBusinessTabCounts();
+  const counts = useBusinessTabCounts(tabCountRequests);
 
   const totalCount = list.data?.total_count;
   useKeepPageInRange({

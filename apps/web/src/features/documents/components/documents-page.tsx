@@ -11,13 +11,14 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '../../../components/business-columns.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useDocumentList, useDocumentTabCounts } from '../api/get-documents.ts';
 import {
   docsAmount,
   documentFilterOptions,
   documentListRequest,
+  documentTabCountRequests,
   documentListSearchParams,
   parseDocumentListView,
   type DocumentListView,
@@ -44,8 +45,8 @@ export function DocumentsPage() {
   const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);
   const page = view.page ?? 1;
   const request = useMemo(() => documentListRequest(view, page), [view, page]);
-  const list = useDocumentList(request);
-  const counts = useDocumentTabCounts();
+  const list = useBusinessList(request);
+  const counts = useBusinessTabCounts(documentTabCountRequests);
   const [previewed, setPreviewed] = useState<BusinessListItem | null>(null);
 
   // A new tab or filter starts at page 1; every change is an address, so Back returns to it.

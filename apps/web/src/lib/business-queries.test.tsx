@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { businessApiPaths } from '@fd/contract';
+import { businessListBody } from '#/testing/business-fixtures.ts';
+import { startTestServer } from '#/testing/http-server.ts';
+// Types only: the modules are imported once the server has a port (the app reads its base URL once).
+import type * as queries from './business-queries.ts';
+import type * as queryClient from './query-client.ts';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+let server: TestServer;
+let module: typeof queries;
+let createQueryClient: typeof queryClient.createQueryClient;
+
+const totals: Record<string, number> = {
+  [`/api/v1/${businessApiPaths.list}`]: 30,
+  [`/api/v1/${businessApiPaths.listByStatus('pending')}`]: 18,
+  [`/api/v1/${businessApiPaths.all}`]: 7,
+};
+
+beforeAll(async () => {
+  server = await startTestServer((request) => {
+    const { pathname } = new URL(request.url, 'http://test');
+    return { status: 200, body: businessListBody([], totals[pathname] ?? -1) };
+  });
+  vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
+  module = await import('./business-queries.ts');
+  ({ createQueryClient } = await import('./query-client.ts'));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+});
+
+describe('business queries', () => {
+  it('fetches a count two screens both show once: one key per endpoint and parameters', async () => {
+    const everything = { path: businessApiPaths.list, query: {} };
+    // As /business and /document-page ask for their tab counts: the bare list/ is in both.
+    const businessTabRequests = [everything, { path: businessApiPaths.all, query: {} }];
+    const documentTabRequests = [
+      everything,
+      { path: businessApiPaths.listByStatus('pending'), query: {} },
+    ];
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+
+    const { result } = renderHook(
+      () => [
+        module.useBusinessTabCounts(businessTabRequests),
+        module.useBusinessTabCounts(documentTabRequests),
+      ],
+      { wrapper },
+    );
+
+    await waitFor(() =>
+      expect(result.current).toEqual([
+        [30, 7],
+        [30, 18],
+      ]),
+    );
+    expect(server.requests.map((request) => request.url).sort()).toEqual([
+      `/api/v1/${businessApiPaths.all}`,
+      `/api/v1/${businessApiPaths.list}`,
+      `/api/v1/${businessApiPaths.listByStatus('pending')}`,
+    ]);
+    // Everything hangs under one root, so one invalidation reaches every list and count.
+    expect(
+      client
+        .getQueryCache()
+        .findAll({ queryKey: module.businessKeys.all })
+        .map((q) => q.queryKey),
+    ).toEqual(
+      [everything, businessTabRequests[1], documentTabRequests[1]].map((request) =>
+        module.businessKeys.list(request!),
+      ),
+    );
+  });
+
+  it('shows 0 for a count that failed or is retrying, and nothing while it is unknown', () => {
+    expect(module.tabCount({ data: 4, isError: false, failureCount: 0 })).toBe(4);
+    expect(module.tabCount({ data: undefined, isError: false, failureCount: 0 })).toBeUndefined();
+    expect(module.tabCount({ data: undefined, isError: false, failureCount: 1 })).toBe(0);
+    expect(module.tabCount({ data: undefined, isError: true, failureCount: 3 })).toBe(0);
+  });
+});

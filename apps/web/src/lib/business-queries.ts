@@ -1,0 +1,80 @@
+/**
+ * The business endpoints' queries. /business and /document-page both list businesses from
+ * `manager/business/list/` (and `list/{status}/`, `all/`), so they share one fetcher and one
+ * key root: a tab count that one screen fetched is the other's too, and invalidating
+ * `businessKeys.all` reaches every list, count and detail. It lives in lib/ because features
+ * never import one another (apps/web/src/README.md).
+ */
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { businessListResponseSchema, type BusinessListPage } from '@fd/contract';
+import { api } from './api-client.ts';
+import { retryUnlessClientError } from './query-client.ts';
+
+/** A list call: the path under the API base and its query parameters. */
+export interface BusinessListRequest {
+  path: string;
+  query: Record<string, string>;
+}
+
+/** Every query key of the business endpoints (docs/conventions.md, convention 7). */
+export const businessKeys = {
+  all: ['businesses'] as const,
+  lists: () => [...businessKeys.all, 'list'] as const,
+  list: (request: BusinessListRequest) => [...businessKeys.lists(), request] as const,
+  details: () => [...businessKeys.all, 'detail'] as const,
+  detail: (id: string) => [...businessKeys.details(), id] as const,
+};
+
+export async function getBusinessList(
+  { path, query }: BusinessListRequest,
+  signal?: AbortSignal,
+): Promise<BusinessListPage> {
+  const body = await api.get(path, { query, schema: businessListResponseSchema, signal });
+  return body.data;
+}
+
+export const businessListQueryOptions = (request: BusinessListRequest) =>
+  queryOptions({
+    queryKey: businessKeys.list(request),
+    queryFn: ({ signal }) => getBusinessList(request, signal),
+  });
+
+/** One page of a list; the previous page stays on screen while the next one loads. */
+export function useBusinessList(request: BusinessListRequest) {
+  return useQuery({ ...businessListQueryOptions(request), placeholderData: keepPreviousData });
+}
+
+/**
+ * A tab's count from its query: docs/product.md §7.4 shows 0 for a count that failed, also
+ * while it keeps retrying; undefined means not known yet.
+ */
+export function tabCount({
+  data,
+  isError,
+  failureCount,
+}: {
+  data: number | undefined;
+  isError: boolean;
+  failureCount: number;
+}): number | undefined {
+  return data ?? (isError || failureCount > 0 ? 0 : undefined);
+}
+
+/**
+ * One count per tab: each tab's endpoint called with its fixed parameters alone, reading
+ * `total_count`. Keyed as the list call it is, so the two screens share the counts of the
+ * endpoints both show.
+ */
+export function useBusinessTabCounts(
+  requests: readonly BusinessListRequest[],
+): (number | undefined)[] {
+  return useQueries({
+    queries: requests.map((request) => ({
+      ...businessListQueryOptions(request),
+      select: (page: BusinessListPage) => page.total_count,
+      // docs/product.md §7.4: the counts retry indefinitely.
+      retry: retryUnlessClientError,
+    })),
+    combine: (results) => results.map(tabCount),
+  });
+}
