@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './auth.ts';
 export * from './reference/index.ts';
 export * from './businesses.ts';
+export * from './manage.ts';

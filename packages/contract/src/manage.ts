@@ -1,0 +1,310 @@
+/**
+ * The manage-business screen's calls (docs/product.md §2.3 "Manage business", §3.6, §3.8,
+ * §7.4 "Edit", §7.6): editing one business detail, the manager logs and the comments.
+ */
+import { z } from 'zod';
+import { businessDetailSchema } from './businesses.ts';
+import { onboardingCompanyTypes } from './enums.ts';
+import { successBody } from './errors.ts';
+import { incorporationCountries, incorporationStates } from './reference/countries.ts';
+import { industries } from './reference/industries.ts';
+
+// ---- Paths ----------------------------------------------------------------
+
+/** Paths relative to API_BASE_PATH, as docs/product.md §7 names them. */
+export const manageApiPaths = {
+  businessSetup: (businessUuid: string) => `business/setup/${businessUuid}/`,
+  managerLogs: (businessUuid: string) => `manager/logs/${businessUuid}/`,
+  comments: 'business/comment/',
+  comment: (id: string | number) => `business/comment/${id}/`,
+} as const;
+
+// ---- Limits ---------------------------------------------------------------
+
+export const BUSINESS_NAME_MAX_LENGTH = 200;
+export const BUSINESS_ADDRESS_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 5000;
+/** The newest entries a business's log answer carries (docs/decisions.md, decision 21). */
+export const MANAGER_LOGS_LIMIT = 200;
+/** The newest comments a business's comment list carries (docs/decisions.md, decision 21). */
+export const COMMENTS_LIMIT = 500;
+/** No company on file was incorporated before this day. */
+export const INCORPORATION_DATE_FIRST = '1900-01-01';
+/** The world's earliest time zone (UTC+14): where "today" comes first. */
+const EARLIEST_UTC_OFFSET_MS = 14 * 3600 * 1000;
+
+/**
+ * The latest incorporation date a manager may enter at `now`: today somewhere
+ * on Earth, so a manager east of UTC can enter their own today.
+ */
+export const latestIncorporationDay = (now: Date): string =>
+  new Date(now.getTime() + EARLIEST_UTC_OFFSET_MS).toISOString().slice(0, 10);
+
+// ---- Editing one detail ---------------------------------------------------
+
+/** The `detailType` keys a manager may edit (docs/product.md §3.6); not incorporation_number. */
+export const editableBusinessDetails = [
+  'business_name',
+  'business_industry',
+  'company_type',
+  'country_of_incorporation',
+  'state_of_incorporation',
+  'new_business_formation_address',
+  'incorporation_date',
+  'tax_id',
+] as const;
+export type EditableBusinessDetail = (typeof editableBusinessDetails)[number];
+
+/**
+ * The rows of the manage screen, by key: `{value}` of 'Successfully updated {value} Details'
+ * (docs/product.md §8.2) and the names in the log.
+ */
+export const businessDetailLabels: Record<EditableBusinessDetail, string> = {
+  business_name: 'Business Name',
+  business_industry: 'Industry',
+  company_type: 'Company Type',
+  country_of_incorporation: 'Country of Incorporation',
+  state_of_incorporation: 'State of Incorporation',
+  new_business_formation_address: 'Business Address',
+  incorporation_date: 'Date of Incorporation',
+  tax_id: 'Tax EIN',
+};
+
+const NUL = '\u0000';
+
+/** Text as typed in one input: trimmed, not blank, capped, no NUL (PostgreSQL cannot store it). */
+const textField = (field: string, maxLength: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .refine((value) => !value.includes(NUL), {
+      error: `${field} must not contain the NUL character (U+0000).`,
+      abort: true,
+    })
+    .trim()
+    .min(1, { error: `${field} is required.` })
+    .max(maxLength, { error: `${field} must be at most ${maxLength} characters.` });
+
+/** Case-insensitive choice among `values`, answered in its canonical spelling. */
+const choiceField = <T extends string>(field: string, values: readonly T[], described: string) =>
+  z
+    .string({ error: `${field} must be ${described}.` })
+    .trim()
+    .transform((value, ctx): T => {
+      const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
+      if (match === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be ${described}.` });
+        return z.NEVER;
+      }
+      return match;
+    });
+
+const oneOf = (values: readonly string[]) => `one of: ${values.join(', ')}`;
+const allIncorporationStates = [
+  ...new Set(Object.values(incorporationStates).flatMap((states) => states.map((s) => s.value))),
+];
+
+/**
+ * YYYY-MM-DD, a day that exists (no 2023-02-29), not before INCORPORATION_DATE_FIRST.
+ * "Not in the future" needs the server's clock: the API checks it with latestIncorporationDay.
+ */
+const incorporationDateField = z
+  .string({ error: 'incorporation_date must be a date in the format YYYY-MM-DD.' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+      Number.isNaN(parsed.getTime()) ||
+      parsed.toISOString().slice(0, 10) !== value
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'incorporation_date must be a real date in the format YYYY-MM-DD.',
+      });
+    } else if (value < INCORPORATION_DATE_FIRST) {
+      // Both are YYYY-MM-DD here, so string order is date order.
+      ctx.addIssue({
+        code: 'custom',
+        message: `incorporation_date must not be before ${INCORPORATION_DATE_FIRST}.`,
+      });
+    }
+  });
+
+/** Each editable detail's rule; the state's country is checked against the business itself. */
+const editableDetailSchemas = {
+  business_name: textField('business_name', BUSINESS_NAME_MAX_LENGTH),
+  business_industry: choiceField('business_industry', industries, 'one of the listed industries'),
+  company_type: choiceField('company_type', onboardingCompanyTypes, oneOf(onboardingCompanyTypes)),
+  country_of_incorporation: choiceField(
+    'country_of_incorporation',
+    incorporationCountries,
+    oneOf(incorporationCountries),
+  ),
+  state_of_incorporation: choiceField(
+    'state_of_incorporation',
+    allIncorporationStates,
+    'a state of incorporation',
+  ),
+  new_business_formation_address: textField(
+    'new_business_formation_address',
+    BUSINESS_ADDRESS_MAX_LENGTH,
+  ),
+  incorporation_date: incorporationDateField,
+  tax_id: z
+    .string({ error: 'tax_id must be an EIN in the format NN-NNNNNNN.' })
+    .trim()
+    .regex(/^\d{2}-\d{7}$/, { error: 'tax_id must be an EIN in the format NN-NNNNNNN.' }),
+} satisfies Record<EditableBusinessDetail, z.ZodType>;
+
+/** One edited detail, as the server applies it. */
+export type BusinessDetailEdit = {
+  [K in EditableBusinessDetail]: {
+    field: K;
+    value: z.output<(typeof editableDetailSchemas)[K]>;
+  };
+}[EditableBusinessDetail];
+
+const isEditable = (key: string): key is EditableBusinessDetail =>
+  (editableBusinessDetails as readonly string[]).includes(key);
+
+/**
+ * `PUT business/setup/{businessUUID}/`: exactly one editable detail (docs/product.md §7.4).
+ * Another key, two details or none is a 400 naming each key at fault.
+ */
+export const businessSetupRequestSchema = z
+  .looseObject(
+    Object.fromEntries(
+      editableBusinessDetails.map((key) => [key, editableDetailSchemas[key].optional()]),
+    ) as { [K in EditableBusinessDetail]: z.ZodOptional<(typeof editableDetailSchemas)[K]> },
+  )
+  .describe(`Exactly one of: ${editableBusinessDetails.join(', ')}.`)
+  .superRefine((body, ctx) => {
+    const keys = Object.keys(body);
+    for (const key of keys.filter((k) => !isEditable(k))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} cannot be edited; send one of: ${editableBusinessDetails.join(', ')}.`,
+      });
+    }
+    const given = keys.filter(isEditable);
+    if (keys.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: `Send one of: ${editableBusinessDetails.join(', ')}.`,
+      });
+    } else if (given.length > 1) {
+      for (const key of given) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Send one detail at a time (${given.join(', ')} were sent).`,
+        });
+      }
+    }
+  })
+  .transform((body): BusinessDetailEdit => {
+    const field = editableBusinessDetails.find((key) => body[key] !== undefined)!;
+    return { field, value: body[field] } as BusinessDetailEdit;
+  });
+/** The body as sent. */
+export type BusinessSetupRequest = z.input<typeof businessSetupRequestSchema>;
+
+/** `{businessUUID}` of the manage paths. */
+export const businessUuidSchema = z
+  .guid({ error: 'Must be a business uuid.' })
+  .transform((uuid) => uuid.toLowerCase());
+
+/** The manage screen's detail rows after an edit (docs/product.md §2.3). */
+export const businessSetupDetailsSchema = businessDetailSchema.pick({
+  id: true,
+  uuid: true,
+  business_name: true,
+  business_industry: true,
+  company_type: true,
+  country_of_incorporation: true,
+  state_of_incorporation: true,
+  incorporation_number: true,
+  incorporation_date: true,
+  new_business_formation_address: true,
+  tax_id: true,
+});
+export type BusinessSetupDetails = z.infer<typeof businessSetupDetailsSchema>;
+export const businessSetupResponseSchema = successBody(businessSetupDetailsSchema);
+
+// ---- Manager logs ---------------------------------------------------------
+
+export const managerLogSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  action: z.string(),
+  /** As it was when the action happened. */
+  manager_name: z.string(),
+  feedback_log_category: z.string(),
+});
+export type ManagerLog = z.infer<typeof managerLogSchema>;
+export const managerLogsResponseSchema = successBody(
+  z.object({ manager_logs: z.object({ feedback_doc_logs: z.array(managerLogSchema) }) }),
+);
+
+// ---- Comments -------------------------------------------------------------
+
+/** A business by its uuid or its positive integer id (JSON may send the id as a number). */
+const businessRef = (field: string) => {
+  const message = `${field} must be a business uuid or a positive whole number.`;
+  return z.union(
+    [
+      z.guid().transform((uuid) => ({ uuid: uuid.toLowerCase() })),
+      z
+        .union([
+          z
+            .string()
+            .regex(/^[1-9]\d{0,9}$/)
+            .transform(Number),
+          z.number(),
+        ])
+        .pipe(z.number().int().min(1).max(2_147_483_647))
+        .transform((id) => ({ id })),
+    ],
+    { error: message },
+  );
+};
+/** A business named by uuid or integer id, as the server looks it up. */
+export type BusinessRef = z.output<ReturnType<typeof businessRef>>;
+
+export const commentListQuerySchema = z.object({ business_id: businessRef('business_id') });
+
+export const commentCreateRequestSchema = z.object({
+  comment: textField('comment', COMMENT_MAX_LENGTH),
+  business: businessRef('business'),
+});
+export type CommentCreateRequest = z.input<typeof commentCreateRequestSchema>;
+
+export const commentIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { error: 'The comment id must be a positive whole number.' })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .max(2_147_483_647, { error: 'The comment id must be a positive whole number.' }),
+  );
+
+export const commentSchema = z.object({
+  id: z.number(),
+  /** Plain text as written (trimmed): a client shows it as text, never as HTML. */
+  comment: z.string(),
+  /** The business's integer id. */
+  business: z.number(),
+  /** The author; `uuid` (ours) tells a client which comments are the signed-in manager's. */
+  user: z.object({ uuid: z.string(), first_name: z.string(), last_name: z.string() }),
+  created_at: z.string(),
+});
+export type BusinessComment = z.infer<typeof commentSchema>;
+export const commentListResponseSchema = successBody(
+  z.object({ data: z.object({ detail: z.array(commentSchema) }) }),
+);
+export const commentCreateResponseSchema = successBody(z.object({ data: commentSchema }));
+export const commentDeleteResponseSchema = successBody(z.object({ id: z.number() }));
