@@ -10,6 +10,7 @@ import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { manageRoutes } from './features/manage/manage.routes.ts';
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
 import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
@@ -98,6 +99,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(protectedRoutes(businessesRoutes), {
         database,
         config,
+        now,
+        businessChanges: businessChanges.changes,
+      });
+      await api.register(protectedRoutes(manageRoutes), {
+        database,
         now,
         businessChanges: businessChanges.changes,
       });

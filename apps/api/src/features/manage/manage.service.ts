@@ -1,0 +1,314 @@
+import {
+  apiErrorDetails,
+  businessDetailLabels,
+  COMMENTS_LIMIT,
+  incorporationCountries,
+  incorporationStates,
+  latestIncorporationDay,
+  MANAGER_LOGS_LIMIT,
+  successMessages,
+  type BusinessDetailEdit,
+  type BusinessRef,
+  type BusinessSetupDetails,
+  type BusinessComment,
+  type EditableBusinessDetail,
+  type IncorporationCountry,
+  type ManagerLog,
+} from '@fd/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TableChanges } from '../../lib/table-changes.ts';
+import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import {
+  deleteComment as deleteCommentRow,
+  findBusiness,
+  insertComment,
+  insertManagerLog,
+  lockBusinessForEdit,
+  lockComment,
+  notifyOtherManagers,
+  selectComments,
+  selectManagerLogs,
+  updateBusinessSetup,
+  type BusinessSetupRow,
+  type BusinessSetupValues,
+  type CommentRow,
+} from './manage.queries.ts';
+
+export interface ManageDeps {
+  db: Db;
+  now: () => Date;
+  /** Told after an edit commits, so this instance's list counts drop at once. */
+  businessChanges: TableChanges;
+}
+
+/** Log categories of ours: the product names the field, not its values. */
+const logCategories = { businessDetails: 'Business Details', comment: 'Comment' } as const;
+/** Notification statuses beside the step ones; the bell shows any other value in blue. */
+const notificationStatuses = { updated: 'Updated', comment: 'Comment' } as const;
+
+/** As the log keeps it: the name at the time (docs/product.md §3.8). */
+const managerName = (manager: AuthenticatedManager) =>
+  `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
+
+const invalid = (field: string, message: string) =>
+  new AppError(400, message, { [field]: [message] });
+
+const notFound = () => new AppError(404, apiErrorDetails.notFound);
+
+/**
+ * The log entry of a write and a notification for every other active manager,
+ * in the write's own transaction (docs/architecture.md §4): either all of it
+ * happened, or none of it.
+ */
+async function recordAction(
+  tx: Db,
+  manager: AuthenticatedManager,
+  event: {
+    businessId: number;
+    action: string;
+    category: string;
+    notification: { message: string; status: string };
+    at: Date;
+  },
+) {
+  await insertManagerLog(tx, {
+    businessId: event.businessId,
+    managerId: manager.id,
+    managerName: managerName(manager),
+    action: event.action,
+    feedbackLogCategory: event.category,
+    createdAt: event.at,
+  });
+  await notifyOtherManagers(tx, {
+    actorId: manager.id,
+    businessId: event.businessId,
+    ...event.notification,
+    createdAt: event.at,
+  });
+}
+
+// ---- Editing one detail ---------------------------------------------------
+
+const columnOf = {
+  business_name: 'businessName',
+  business_industry: 'businessIndustry',
+  company_type: 'companyType',
+  country_of_incorporation: 'countryOfIncorporation',
+  state_of_incorporation: 'stateOfIncorporation',
+  new_business_formation_address: 'newBusinessFormationAddress',
+  incorporation_date: 'incorporationDate',
+  tax_id: 'taxId',
+} as const satisfies Record<EditableBusinessDetail, keyof BusinessSetupValues>;
+
+const statesOf = (country: string | null): readonly string[] | undefined =>
+  (incorporationCountries as readonly (string | null)[]).includes(country)
+    ? incorporationStates[country as IncorporationCountry].map((state) => state.value)
+    : undefined;
+
+/** What the edit writes; a state is checked against the country stored with it. */
+function plannedValues(business: BusinessSetupRow, edit: BusinessDetailEdit): BusinessSetupValues {
+  switch (edit.field) {
+    case 'state_of_incorporation': {
+      const country = business.countryOfIncorporation;
+      const states = statesOf(country);
+      if (!states) {
+        throw invalid(edit.field, 'Set the country of incorporation before its state.');
+      }
+      if (!states.includes(edit.value)) {
+        throw invalid(
+          edit.field,
+          `state_of_incorporation must be one of the states of ${country}: ${states.join(', ')}.`,
+        );
+      }
+      return { stateOfIncorporation: edit.value };
+    }
+    case 'country_of_incorporation': {
+      // The state stays only where it belongs to the new country (docs/product.md §2.3).
+      const state = business.stateOfIncorporation;
+      const keepsState = state !== null && (statesOf(edit.value) ?? []).includes(state);
+      return {
+        countryOfIncorporation: edit.value,
+        stateOfIncorporation: keepsState ? state : null,
+      };
+    }
+    default:
+      return { [columnOf[edit.field]]: edit.value };
+  }
+}
+
+const shown = (value: string | null | undefined) => (value == null ? 'Nil' : `"${value}"`);
+
+/** 'Updated Tax EIN from Nil to "12-3456789"', and a state the new country dropped. */
+function describeEdit(
+  before: BusinessSetupRow,
+  after: BusinessSetupRow,
+  field: EditableBusinessDetail,
+) {
+  const column = columnOf[field];
+  let action = `Updated ${businessDetailLabels[field]} from ${shown(before[column])} to ${shown(after[column])}`;
+  if (
+    field === 'country_of_incorporation' &&
+    before.stateOfIncorporation !== after.stateOfIncorporation
+  ) {
+    action += `; ${businessDetailLabels.state_of_incorporation} ${shown(before.stateOfIncorporation)} cleared`;
+  }
+  return action;
+}
+
+const toSetupDetails = (row: BusinessSetupRow): BusinessSetupDetails => ({
+  id: row.id,
+  uuid: row.uuid,
+  business_name: row.businessName,
+  business_industry: row.businessIndustry,
+  company_type: row.companyType,
+  country_of_incorporation: row.countryOfIncorporation,
+  state_of_incorporation: row.stateOfIncorporation,
+  incorporation_number: row.incorporationNumber,
+  incorporation_date: row.incorporationDate,
+  new_business_formation_address: row.newBusinessFormationAddress,
+  tax_id: row.taxId,
+});
+
+/**
+ * `PUT business/setup/{uuid}/`: one detail, logged and notified in the same
+ * transaction. An edit that changes nothing writes nothing and still succeeds.
+ */
+export async function editBusinessDetail(
+  { db, now, businessChanges }: ManageDeps,
+  manager: AuthenticatedManager,
+  businessUuid: string,
+  edit: BusinessDetailEdit,
+): Promise<{ message: string; data: BusinessSetupDetails }> {
+  const at = now();
+  if (edit.field === 'incorporation_date') {
+    const latest = latestIncorporationDay(at);
+    // Both are YYYY-MM-DD: string order is date order.
+    if (edit.value > latest) {
+      throw invalid(edit.field, `incorporation_date must not be after ${latest}.`);
+    }
+  }
+  const { row, changed } = await db.transaction(async (tx) => {
+    const before = await lockBusinessForEdit(tx, businessUuid);
+    if (!before) throw notFound();
+    const values = plannedValues(before, edit);
+    const unchanged = Object.entries(values).every(
+      ([column, value]) => before[column as keyof BusinessSetupValues] === value,
+    );
+    if (unchanged) return { row: before, changed: false };
+
+    const after = await updateBusinessSetup(tx, before.id, { ...values, updatedAt: at });
+    const label = businessDetailLabels[edit.field];
+    await recordAction(tx, manager, {
+      businessId: after.id,
+      action: describeEdit(before, after, edit.field),
+      category: logCategories.businessDetails,
+      notification: {
+        message: `${managerName(manager)} updated the ${label} of ${after.businessName}.`,
+        status: notificationStatuses.updated,
+      },
+      at,
+    });
+    return { row: after, changed: true };
+  });
+  if (changed) businessChanges.changed();
+  return {
+    message: successMessages.businessUpdated(businessDetailLabels[edit.field]),
+    data: toSetupDetails(row),
+  };
+}
+
+// ---- Manager logs ---------------------------------------------------------
+
+/** The latest MANAGER_LOGS_LIMIT entries of a business, newest first. */
+export async function listManagerLogs(db: Db, businessUuid: string): Promise<ManagerLog[]> {
+  const business = await findBusiness(db, { uuid: businessUuid });
+  if (!business) throw notFound();
+  const rows = await selectManagerLogs(db, business.id, MANAGER_LOGS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    action: row.action,
+    manager_name: row.managerName,
+    feedback_log_category: row.feedbackLogCategory,
+  }));
+}
+
+// ---- Comments -------------------------------------------------------------
+
+const toComment = (row: CommentRow): BusinessComment => ({
+  id: row.id,
+  comment: row.comment,
+  business: row.businessId,
+  user: { uuid: row.authorUuid, first_name: row.authorFirstName, last_name: row.authorLastName },
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The latest COMMENTS_LIMIT comments of a business, newest first. */
+export async function listComments(db: Db, ref: BusinessRef): Promise<BusinessComment[]> {
+  const business = await findBusiness(db, ref);
+  if (!business) throw notFound();
+  return (await selectComments(db, business.id, COMMENTS_LIMIT)).map(toComment);
+}
+
+/** Stored as written (trimmed): plain text, never interpreted. */
+export async function createComment(
+  { db, now }: ManageDeps,
+  manager: AuthenticatedManager,
+  input: { comment: string; business: BusinessRef },
+): Promise<BusinessComment> {
+  const at = now();
+  return db.transaction(async (tx) => {
+    const business = await findBusiness(tx, input.business);
+    if (!business) throw notFound();
+    const id = await insertComment(tx, {
+      businessId: business.id,
+      userId: manager.id,
+      comment: input.comment,
+      createdAt: at,
+    });
+    await recordAction(tx, manager, {
+      businessId: business.id,
+      action: 'Added a comment',
+      category: logCategories.comment,
+      notification: {
+        message: `${managerName(manager)} commented on ${business.businessName}.`,
+        status: notificationStatuses.comment,
+      },
+      at,
+    });
+    return {
+      id,
+      comment: input.comment,
+      business: business.id,
+      user: { uuid: manager.uuid, first_name: manager.firstName, last_name: manager.lastName },
+      created_at: at.toISOString(),
+    };
+  });
+}
+
+/** A manager deletes only their own comments (another's: 403). */
+export async function deleteComment(
+  { db, now }: ManageDeps,
+  manager: AuthenticatedManager,
+  id: number,
+): Promise<{ id: number }> {
+  const at = now();
+  await db.transaction(async (tx) => {
+    const comment = await lockComment(tx, id);
+    if (!comment) throw notFound();
+    if (comment.userId !== manager.id) throw new AppError(403, apiErrorDetails.forbidden);
+    await deleteCommentRow(tx, id);
+    await recordAction(tx, manager, {
+      businessId: comment.businessId,
+      action: 'Deleted a comment',
+      category: logCategories.comment,
+      notification: {
+        message: `${managerName(manager)} deleted a comment on ${comment.businessName}.`,
+        status: notificationStatuses.comment,
+      },
+      at,
+    });
+  });
+  return { id };
+}
