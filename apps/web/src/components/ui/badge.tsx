@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { classNames } from '../../lib/class-names.ts';
+import { classNames } from '#/lib/class-names.ts';
 
 export type BadgeTone = 'amber' | 'blue' | 'green' | 'red' | 'slate';
 

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { classNames } from '../../lib/class-names.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { Spinner } from './spinner.tsx';
 
 export interface DataTableColumn<Row> {

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { formatDayRange, parseIsoDay, toIsoDay, type DayRange } from '../../lib/format.ts';
+import { formatDayRange, parseIsoDay, toIsoDay, type DayRange } from '#/lib/format.ts';
 import { Button } from './button.tsx';
 
 interface DateRangeCalendarProps {

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { classNames } from '../../lib/class-names.ts';
+import { classNames } from '#/lib/class-names.ts';
 
 interface SpinnerProps {
   /** Announced to screen readers; omit when a visible text already says it. */

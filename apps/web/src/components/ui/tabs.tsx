@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { classNames } from '../../lib/class-names.ts';
-import { formatCount } from '../../lib/format.ts';
+import { classNames } from '#/lib/class-names.ts';
+import { formatCount } from '#/lib/format.ts';
 
 export interface TabItem<Id extends string> {
   id: Id;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
-import { classNames } from '../../lib/class-names.ts';
+import { classNames } from '#/lib/class-names.ts';
 
 /** An in-app link styled as text. */
 export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {

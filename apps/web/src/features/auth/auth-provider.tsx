@@ -1,7 +1,7 @@
 import { createContext, use, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { errorMessages, MANAGER_ROLE, type LoginRequest, type Manager } from '@fd/contract';
-import { ApiError } from '../../lib/api-client.ts';
-import { readSession, saveSession, subscribeToSession } from '../../lib/session.ts';
+import { ApiError } from '#/lib/api-client.ts';
+import { readSession, saveSession, subscribeToSession } from '#/lib/session.ts';
 import { loginWithPassword } from './api/login.ts';
 import { requestVerificationCode } from './api/forgot-password.ts';
 import { verifyOtpCode } from './api/verify-otp.ts';

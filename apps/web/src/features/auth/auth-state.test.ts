@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoManager } from '../../testing/render-route.tsx';
+import { demoManager } from '#/testing/render-route.tsx';
 import { authReducer, createAuthState, type AuthState } from './auth-state.ts';
 
 const signedOut = createAuthState({ token: null, manager: null });

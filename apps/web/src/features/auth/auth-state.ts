@@ -1,5 +1,5 @@
 import type { AuthStatus, Manager } from '@fd/contract';
-import type { Session } from '../../lib/session.ts';
+import type { Session } from '#/lib/session.ts';
 
 /** SPEC.md §3 "Auth state". */
 export interface AuthState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referralSourceLabels } from '@fd/contract';
-import { businessDetailFixture } from '../../testing/business-fixtures.ts';
+import { businessDetailFixture } from '#/testing/business-fixtures.ts';
 import {
   activityName,
   activityStatusDisplay,

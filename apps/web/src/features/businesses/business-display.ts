@@ -1,7 +1,7 @@
 /** How a business's values are shown on the list and the details screen (SPEC.md §2–§4). */
 import { displayReferralSource, type BusinessDetail } from '@fd/contract';
-import type { BadgeTone } from '../../components/ui/badge.tsx';
-import { formatDate, orNil } from '../../lib/format.ts';
+import type { BadgeTone } from '#/components/ui/badge.tsx';
+import { formatDate, orNil } from '#/lib/format.ts';
 
 export interface StatusDisplay {
   label: string;

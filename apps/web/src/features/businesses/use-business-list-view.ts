@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { FilterSelection } from '../../components/ui/filter-menu.tsx';
+import type { FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { parsePageParam } from '#/lib/pagination.ts';
 import {
   businessListSearchParams,

@@ -4,7 +4,7 @@ import {
   type ForgotPasswordRequest,
   type ForgotPasswordResponse,
 } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#/lib/api-client.ts';
 
 /** Sends a verification code to the email; also how the code is resent. */
 export function requestVerificationCode(

@@ -1,5 +1,5 @@
 import { apiPaths, loginResponseSchema, type LoginRequest, type LoginResponse } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#/lib/api-client.ts';
 
 export function loginWithPassword(credentials: LoginRequest): Promise<LoginResponse> {
   return api.post(apiPaths.auth.login, credentials, { schema: loginResponseSchema });

@@ -1,5 +1,5 @@
 import { apiPaths } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#/lib/api-client.ts';
 
 /** SPEC.md §7 gives two readings; the server accepts both and this client sends `password`. */
 export interface ResetPasswordPayload {

@@ -4,7 +4,7 @@ import {
   type VerifyOtpRequest,
   type VerifyOtpResponse,
 } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#/lib/api-client.ts';
 
 export function verifyOtpCode(request: VerifyOtpRequest): Promise<VerifyOtpResponse> {
   return api.post(apiPaths.auth.verifyOtp, request, { schema: verifyOtpResponseSchema });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { validationMessages as m } from '@fd/contract';
-import { renderScreen } from '../../../testing/render-route.tsx';
+import { renderScreen } from '#/testing/render-route.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
 describe('login screen', () => {

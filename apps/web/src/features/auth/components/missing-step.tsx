@@ -1,5 +1,5 @@
-import { paths } from '../../../config/paths.ts';
-import { TextLink } from '../../../components/ui/text-link.tsx';
+import { paths } from '#/config/paths.ts';
+import { TextLink } from '#/components/ui/text-link.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** Shown when /verify-otp or /reset-password is opened directly, without the previous step. */

@@ -1,6 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@fd/contract';
-import { inputClassName } from '../../../components/ui/text-field.tsx';
+import { inputClassName } from '#/components/ui/text-field.tsx';
 
 /** Stands for an empty box in the value, so a digit keeps its position when an earlier box is empty. */
 const EMPTY_CELL = ' ';

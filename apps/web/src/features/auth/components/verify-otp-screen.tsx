@@ -3,10 +3,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { successMessages, verifyOtpFormSchema } from '@fd/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { FieldError } from '../../../components/ui/text-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
+import { Button } from '#/components/ui/button.tsx';
+import { FieldError } from '#/components/ui/text-field.tsx';
+import { paths } from '#/config/paths.ts';
+import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useAuth } from '../auth-provider.tsx';
 import {
   verifyOtpLocationStateSchema,

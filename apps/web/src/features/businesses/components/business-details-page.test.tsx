@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, within } from '@testing-library/react';
 import type { BusinessDetail } from '@fd/contract';
-import { clearSession } from '../../../lib/session.ts';
-import { businessDetailFixture } from '../../../testing/business-fixtures.ts';
-import { startTestServer, type Handler } from '../../../testing/http-server.ts';
+import { clearSession } from '#/lib/session.ts';
+import { businessDetailFixture } from '#/testing/business-fixtures.ts';
+import { startTestServer, type Handler } from '#/testing/http-server.ts';
 // Types only: the modules are imported once the server has a port (the app reads its base URL once).
-import type * as testing from '../../../testing/render-route.tsx';
+import type * as testing from '#/testing/render-route.tsx';
 import type * as page from './business-details-page.tsx';
 
 // Each step waits on a real server (and a 500 ms debounce): room for a busy machine.
@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer((request) => answer(request));
   vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
   modules = {
-    testing: await import('../../../testing/render-route.tsx'),
+    testing: await import('#/testing/render-route.tsx'),
     page: await import('./business-details-page.tsx'),
   };
 });

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Download, FileText, SearchX, Settings2, TriangleAlert } from 'lucide-react';
 import type { BusinessDetail } from '@fd/contract';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { Badge } from '#/components/ui/badge.tsx';
+import { Button, buttonClassName } from '#/components/ui/button.tsx';
+import { PageSpinner } from '#/components/ui/spinner.tsx';
+import { paths } from '#/config/paths.ts';
+import { ApiError } from '#/lib/api-client.ts';
+import { formatFileSize } from '#/lib/format.ts';
 import { useBusinessDetail } from '../api/get-business-detail.ts';
 import {
   activityStatusDisplay,

@@ -1,19 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
-import { Badge } from '../../../components/ui/badge.tsx';
-import {
-  DataTable,
-  listTableState,
-  type DataTableColumn,
-} from '../../../components/ui/data-table.tsx';
-import { FilterMenu } from '../../../components/ui/filter-menu.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
+import { Badge } from '#/components/ui/badge.tsx';
+import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
+import { FilterMenu } from '#/components/ui/filter-menu.tsx';
+import { Pagination } from '#/components/ui/pagination.tsx';
+import { Tabs } from '#/components/ui/tabs.tsx';
+import { paths } from '#/config/paths.ts';
+import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
-import { businessIdentityColumns } from '../../../components/business-columns.tsx';
+import { businessIdentityColumns } from '#/components/business-columns.tsx';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
 import {
   businessFilterOptions,

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Search } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@fd/contract';
-import { inputClassName } from '../../../components/ui/text-field.tsx';
+import { inputClassName } from '#/components/ui/text-field.tsx';
 
 interface SearchBoxProps {
   label: string;

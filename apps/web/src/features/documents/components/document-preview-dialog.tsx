@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { FileText } from 'lucide-react';
 import type { BusinessListItem } from '@fd/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { Button } from '#/components/ui/button.tsx';
+import { Dialog } from '#/components/ui/dialog.tsx';
+import { paths } from '#/config/paths.ts';
+import { formatFileSize } from '#/lib/format.ts';
 
 type ListedFile = BusinessListItem['total_files']['kyc'][number];
 

@@ -1,14 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { clearSession } from '../../../lib/session.ts';
-import { businessListBody, businessListItemFixture } from '../../../testing/business-fixtures.ts';
-import {
-  startTestServer,
-  type Handler,
-  type RecordedRequest,
-} from '../../../testing/http-server.ts';
+import { clearSession } from '#/lib/session.ts';
+import { businessListBody, businessListItemFixture } from '#/testing/business-fixtures.ts';
+import { startTestServer, type Handler, type RecordedRequest } from '#/testing/http-server.ts';
 // Types only: the modules are imported once the server has a port (the app reads its base URL once).
-import type * as testing from '../../../testing/render-route.tsx';
+import type * as testing from '#/testing/render-route.tsx';
 import type * as page from './documents-page.tsx';
 
 // Each step waits on a real server (and a 500 ms debounce): room for a busy machine.
@@ -60,7 +56,7 @@ beforeAll(async () => {
   );
   vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
   modules = {
-    testing: await import('../../../testing/render-route.tsx'),
+    testing: await import('#/testing/render-route.tsx'),
     page: await import('./documents-page.tsx'),
   };
 });

@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
-import {
-  DataTable,
-  listTableState,
-  type DataTableColumn,
-} from '../../../components/ui/data-table.tsx';
-import { FilterMenu, type FilterSelection } from '../../../components/ui/filter-menu.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
-import { useKeepPageInRange } from '../../../hooks/use-keep-page-in-range.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
+import { FilterMenu, type FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { Pagination } from '#/components/ui/pagination.tsx';
+import { Tabs } from '#/components/ui/tabs.tsx';
+import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
+import { ApiError } from '#/lib/api-client.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
-import { businessIdentityColumns } from '../../../components/business-columns.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { businessIdentityColumns } from '#/components/business-columns.tsx';
+import { formatCount } from '#/lib/format.ts';
 import {
   docsAmount,
   documentFilterOptions,

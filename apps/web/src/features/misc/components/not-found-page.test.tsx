@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderScreen } from '../../../testing/render-route.tsx';
+import { renderScreen } from '#/testing/render-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 describe('not-found page', () => {

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Compass } from 'lucide-react';
 import { errorMessages } from '@fd/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { HOME_PATH } from '../../../config/paths.ts';
+import { Button } from '#/components/ui/button.tsx';
+import { HOME_PATH } from '#/config/paths.ts';
 
 export function NotFoundPage() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#/components/ui/button.tsx';
 
 /** Shown when a screen fails to load (e.g. a new deployment replaced its chunk) or throws. */
 export function RouteErrorPage() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPaths, changePasswordResponseSchema } from '@fd/contract';
-import { api } from '../../../lib/api-client.ts';
-import { replaceToken } from '../../../lib/session.ts';
+import { api } from '#/lib/api-client.ts';
+import { replaceToken } from '#/lib/session.ts';
 
 /** SPEC.md §7 gives two readings; the server accepts both and this client sends these names. */
 export interface ChangePasswordPayload {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { validationMessages as m } from '@fd/contract';
-import { renderScreen, storeSession } from '../../../testing/render-route.tsx';
+import { renderScreen, storeSession } from '#/testing/render-route.tsx';
 import { READ_ONLY_NAMES_TEXT, SettingsPage } from './settings-page.tsx';
 
 function renderSettings() {

@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, errorMessages, successMessages } from '@fd/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
+import { Button } from '#/components/ui/button.tsx';
+import { PasswordField } from '#/components/ui/password-field.tsx';
+import { TextField } from '#/components/ui/text-field.tsx';
+import { ApiError } from '#/lib/api-client.ts';
+import { useSession } from '#/lib/session.ts';
+import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 
 /** Managers cannot rename themselves; the admin does it with `npm run manager -- rename`. */

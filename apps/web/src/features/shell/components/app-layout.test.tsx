@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { SIDE_MENU_CLOSE_DELAY_MS } from '@fd/contract';
-import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../../lib/session.ts';
-import { renderRoutes, storeSession } from '../../../testing/render-route.tsx';
+import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from '#/lib/session.ts';
+import { renderRoutes, storeSession } from '#/testing/render-route.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 function renderShell(options: Parameters<typeof renderRoutes>[1] = {}) {

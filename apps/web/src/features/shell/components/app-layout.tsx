@@ -1,8 +1,8 @@
 import { Suspense, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { PageSpinner } from '#/components/ui/spinner.tsx';
+import { paths } from '#/config/paths.ts';
+import { clearSession } from '#/lib/session.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '#/components/ui/button.tsx';
+import { Dialog } from '#/components/ui/dialog.tsx';
 
 interface LogoutDialogProps {
   open: boolean;

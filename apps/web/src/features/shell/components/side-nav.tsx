@@ -2,10 +2,10 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { FileText, Inbox, LayoutDashboard, LogOut, Settings, ShieldCheck, X } from 'lucide-react';
 import { SIDE_MENU_CLOSE_DELAY_MS } from '@fd/contract';
-import { paths } from '../../../config/paths.ts';
-import { useDismiss } from '../../../hooks/use-dismiss.ts';
-import { useTimeout } from '../../../hooks/use-timeout.ts';
-import { classNames } from '../../../lib/class-names.ts';
+import { paths } from '#/config/paths.ts';
+import { useDismiss } from '#/hooks/use-dismiss.ts';
+import { useTimeout } from '#/hooks/use-timeout.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { iconButtonClassName } from './icon-button.ts';
 
 export const SIDE_MENU_ID = 'side-menu';

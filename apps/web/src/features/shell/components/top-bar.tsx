@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Bell, FolderOpen, House, LogOut, Menu, Plus, Search, Settings } from 'lucide-react';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { DropdownMenu } from '../../../components/ui/dropdown-menu.tsx';
-import { paths } from '../../../config/paths.ts';
-import { initialsOf, useSession } from '../../../lib/session.ts';
+import { buttonClassName } from '#/components/ui/button.tsx';
+import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
+import { paths } from '#/config/paths.ts';
+import { initialsOf, useSession } from '#/lib/session.ts';
 import { iconButtonClassName } from './icon-button.ts';
 import { NotificationsDropdown } from './notifications-dropdown.tsx';
 import { SIDE_MENU_ID } from './side-nav.tsx';
