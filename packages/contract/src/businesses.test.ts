@@ -3,6 +3,7 @@ import {
   businessDetailIdSchema,
   businessListQuerySchema,
   businessListStatusSchema,
+  FILTER_DATE_RANGE,
 } from './businesses.ts';
 
 describe('business list query', () => {
@@ -69,6 +70,38 @@ describe('business list query', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['business_formation_status']);
+  });
+});
+
+describe('date filter range', () => {
+  const { first, last } = FILTER_DATE_RANGE;
+  const range = (start: string, end: string) =>
+    businessListQuerySchema.safeParse({ start_date_iso: start, end_date_iso: end });
+
+  it('takes the first and the last allowed day', () => {
+    expect(range(first, last).data).toMatchObject({ createdFrom: first, createdTo: last });
+  });
+
+  it('refuses the days outside it with one message naming the parameter', () => {
+    for (const [start, end, parameter] of [
+      ['0000-01-01', '2024-01-01', 'start_date_iso'],
+      ['1899-12-31', first, 'start_date_iso'],
+      ['2024-01-01', '9999-01-01', 'end_date_iso'],
+      ['2024-01-01', '9999-12-31', 'end_date_iso'],
+    ] as const) {
+      expect(range(start, end).error?.issues, `${start}..${end}`).toEqual([
+        expect.objectContaining({
+          path: [parameter],
+          message: `${parameter} must be a day from ${first} to ${last}.`,
+        }),
+      ]);
+    }
+  });
+
+  it('keeps the day after the last (the end is queried as before it) in a four-digit year', () => {
+    const dayAfter = new Date(new Date(`${last}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000);
+    expect(dayAfter.toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(first >= '0001-01-01').toBe(true);
   });
 });
 

@@ -49,6 +49,15 @@ export const listFilterNames = ['type', 'date', 'country'] as const;
 export const SEARCH_MAX_LENGTH = 200;
 /** Far beyond any real list; keeps OFFSET arithmetic small and exact. */
 export const MAX_PAGE = 10_000_000;
+/**
+ * The days a date filter may name. The end day is queried as "before the day
+ * after", so every day from `first` to the day after `last` must be one that
+ * PostgreSQL and a JavaScript calendar both read as written: PostgreSQL has no
+ * year 0 and refuses the five-digit year (+010000) that Date.toISOString gives
+ * after 9999-12-31, and `new Date(year, month, day)` reads years 0–99 as
+ * 1900–1999. No business record is older than 1900.
+ */
+export const FILTER_DATE_RANGE = { first: '1900-01-01', last: '9998-12-31' } as const;
 
 // ---- Query ----------------------------------------------------------------
 
@@ -87,17 +96,28 @@ const choice = <T extends string>(name: string, values: readonly T[]) =>
     return match;
   });
 
-/** YYYY-MM-DD and a day that exists (no 2024-02-30). */
+/** YYYY-MM-DD, a day that exists (no 2024-02-30), within FILTER_DATE_RANGE. */
 const isoDate = (name: string) =>
-  param(name).refine(
-    (value) => {
-      if (value === undefined) return true;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-    },
-    { error: `${name} must be a real date in the format YYYY-MM-DD.` },
-  );
+  param(name).superRefine((value, ctx) => {
+    if (value === undefined) return;
+    const parsed = new Date(`${value}T00:00:00Z`);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+      Number.isNaN(parsed.getTime()) ||
+      parsed.toISOString().slice(0, 10) !== value
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a real date in the format YYYY-MM-DD.`,
+      });
+    } else if (value < FILTER_DATE_RANGE.first || value > FILTER_DATE_RANGE.last) {
+      // Both are YYYY-MM-DD here, so string order is date order.
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a day from ${FILTER_DATE_RANGE.first} to ${FILTER_DATE_RANGE.last}.`,
+      });
+    }
+  });
 
 /** Activity names arrive with spaces as underscores (`Incorporation_Status`). */
 const activityStepByName = new Map<string, FormationStepKey>(

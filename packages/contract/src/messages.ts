@@ -68,3 +68,10 @@ export const apiErrorDetails = {
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/**
+ * What a text input holding U+0000 is answered, by its field name. PostgreSQL
+ * cannot store the character in text, and no field has a use for it.
+ */
+export const nulCharacterMessage = (field: string) =>
+  `${field} must not contain the NUL character (U+0000).`;

@@ -5,12 +5,14 @@
  * - validation: zod parses each part; its output (defaults, transforms)
  *   replaces the raw value and types the handler (ZodTypeProvider); a failure
  *   is the ZodError itself, which the error handler answers as 400 with
- *   `errors.validations`;
+ *   `errors.validations`. A string holding U+0000 anywhere in a part fails it
+ *   too, whatever the schema says (see `nulCharacterIssues`);
  * - serialisation: each response schema becomes a JSON schema once, at start,
  *   and fast-json-stringify writes the body from it: faster than
  *   JSON.stringify, and a field the schema does not name never leaves the server;
  * - the OpenAPI document (@fastify/swagger), served at /api/docs.
  */
+import { nulCharacterMessage } from '@fd/contract';
 import swagger from '@fastify/swagger';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
@@ -53,10 +55,65 @@ function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return simplifyNullable(rest) as JsonSchema;
 }
 
+const NUL = '\u0000';
+
+/** The objects JSON.parse gives (a Buffer, say, is not walked byte by byte). */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * Whether a string anywhere in `value` holds NUL. Iterative: a deeply nested
+ * body cannot overflow the stack.
+ */
+function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes(NUL)) return true;
+    } else if (Array.isArray(next) || isPlainObject(next)) {
+      for (const item of Object.values(next)) pending.push(item);
+    }
+  }
+  return false;
+}
+
+/**
+ * One issue per field of a request part (params, query or body) whose value
+ * holds U+0000, however deep. PostgreSQL cannot store it in text, so it would
+ * otherwise fail as a 500 in whichever query first binds it; checked here, once,
+ * it is a 400 on every route, for today's fields and tomorrow's alike.
+ */
+function nulCharacterIssues(input: unknown, part: string): z.core.$ZodIssueCustom[] {
+  if (typeof input === 'string') {
+    return input.includes(NUL)
+      ? [{ code: 'custom', path: [], message: nulCharacterMessage(part) }]
+      : [];
+  }
+  // The part itself: the query parser's object has a prototype of its own.
+  if (typeof input !== 'object' || input === null || ArrayBuffer.isView(input)) return [];
+  return Object.entries(input)
+    .filter(([, value]) => holdsNul(value))
+    .map(([field]) => ({ code: 'custom', path: [field], message: nulCharacterMessage(field) }));
+}
+
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
+    const nulIssues = nulCharacterIssues(data, httpPart ?? 'input');
+    if (nulIssues.length > 0) {
+      // The other fields' own issues still count: one answer names every bad field.
+      const flagged = new Set(nulIssues.map((issue) => issue.path[0]));
+      const others = result.success
+        ? []
+        : result.error.issues.filter((issue) => !flagged.has(issue.path[0]));
+      // ZodRealError, as safeParse gives: Fastify passes only an Error through as it is.
+      return { error: new z.ZodRealError([...nulIssues, ...others]) };
+    }
     // Fastify passes an Error through as it is: the error handler reads the zod issues.
     return result.success ? { value: result.data } : { error: result.error };
   };

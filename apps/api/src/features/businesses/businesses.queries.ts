@@ -80,6 +80,7 @@ function businessListValues(
   if (filters.country) values.country = filters.country;
   if (filters.createdFrom) values.createdFrom = startOfUtcDay(filters.createdFrom);
   if (filters.createdTo) {
+    // FILTER_DATE_RANGE (contract) keeps the day after within the years PostgreSQL reads.
     values.createdBefore = new Date(startOfUtcDay(filters.createdTo).getTime() + DAY_MS);
   }
   if (filters.accountLevel) values.accountLevel = filters.accountLevel;
