@@ -11,6 +11,13 @@ const featuresOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const apiFeatures = featuresOf('./apps/api/src/features');
+const webFeatures = featuresOf('./apps/web/src/features');
+
+/**
+ * The web app's shared layers, each allowed to import only those after it:
+ * components → hooks → lib → config (apps/web/src/README.md).
+ */
+const webSharedLayers = ['components', 'hooks', 'lib', 'config'];
 
 const envOnly = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -118,12 +125,47 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', importMetaEnv, envOnly] },
   },
   {
-    // Layers: shared code (components/ui, lib, config) never imports features or the app shell.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
+    // Web layers, as in bulletproof-react: app → features → components → hooks → lib → config.
+    // The zones compare resolved files, so a '#/…' alias or any other spelling of a path is
+    // caught; an import the resolver cannot follow would slip past them, so it is an error too.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Resolve to real files: through the workspace link, '@fd/web/src/…' would otherwise
+    // resolve under node_modules/, outside every zone.
+    settings: { 'import-x/resolver': { node: { preserveSymlinks: false } } },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: ['**/features/**', '**/app/**', '**/apps/api/**'] },
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: what two need moves to lib/ or components/ (apps/web/src/README.md).',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app shell (apps/web/src/README.md).',
+            },
+            ...webSharedLayers.map((layer, index) => ({
+              target: `./apps/web/src/${layer}`,
+              from: [
+                './apps/web/src/app',
+                './apps/web/src/features',
+                ...webSharedLayers.slice(0, index).map((above) => `./apps/web/src/${above}`),
+              ],
+              message: `${layer}/ imports only ${
+                webSharedLayers
+                  .slice(index + 1)
+                  .map((below) => `${below}/`)
+                  .join(', ') || 'itself'
+              } and packages: shared code never reaches up (apps/web/src/README.md).`,
+            })),
+          ],
+        },
       ],
     },
   },
