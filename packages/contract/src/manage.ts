@@ -3,7 +3,7 @@
  * §7.4 "Edit", §7.6): editing one business detail, the manager logs and the comments.
  */
 import { z } from 'zod';
-import { businessDetailSchema } from './businesses.ts';
+import { FILTER_DATE_RANGE, businessDetailSchema } from './businesses.ts';
 import { onboardingCompanyTypes } from './enums.ts';
 import { successBody } from './errors.ts';
 import { incorporationCountries, incorporationStates } from './reference/countries.ts';
@@ -28,8 +28,8 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const MANAGER_LOGS_LIMIT = 200;
 /** The newest comments a business's comment list carries (docs/decisions.md, decision 21). */
 export const COMMENTS_LIMIT = 500;
-/** No company on file was incorporated before this day. */
-export const INCORPORATION_DATE_FIRST = '1900-01-01';
+/** No company on file was incorporated before this day: the first day the lists filter on. */
+export const INCORPORATION_DATE_FIRST = FILTER_DATE_RANGE.first;
 /** The world's earliest time zone (UTC+14): where "today" comes first. */
 const EARLIEST_UTC_OFFSET_MS = 14 * 3600 * 1000;
 
@@ -70,16 +70,13 @@ export const businessDetailLabels: Record<EditableBusinessDetail, string> = {
   tax_id: 'Tax EIN',
 };
 
-const NUL = '\u0000';
-
-/** Text as typed in one input: trimmed, not blank, capped, no NUL (PostgreSQL cannot store it). */
+/**
+ * Text as typed in one input: trimmed, not blank, capped. (A NUL character is
+ * refused for every field of every route by the server's validator: decision 22.)
+ */
 const textField = (field: string, maxLength: number) =>
   z
     .string({ error: `${field} must be text.` })
-    .refine((value) => !value.includes(NUL), {
-      error: `${field} must not contain the NUL character (U+0000).`,
-      abort: true,
-    })
     .trim()
     .min(1, { error: `${field} is required.` })
     .max(maxLength, { error: `${field} must be at most ${maxLength} characters.` });
