@@ -36,6 +36,19 @@ describe('routes and the route guard', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('opens /manage-business/{uuid} from the address alone, as after a reload', async () => {
+    storeSession();
+    const uuid = '4b7c0c1e-5a6d-4f3e-8a2b-0c9d8e7f6a5b';
+    renderRoutes(routes, { initialEntry: `/manage-business/${uuid}` });
+    expect(
+      await screen.findByRole('heading', { name: 'Manage business' }, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute(
+      'href',
+      `/full-business-details/${uuid}`,
+    );
+  });
+
   it('sends a signed-in manager from the login screen to /business', async () => {
     storeSession();
     const { router } = renderRoutes(routes, { initialEntry: '/' });

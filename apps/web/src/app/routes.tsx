@@ -42,7 +42,7 @@ const ComingSoonPage = lazyScreen(
   'ComingSoonPage',
 );
 const PlaceholderPage = lazyScreen(
-  () => import('../features/misc/components/placeholder-page.tsx'),
+  () => import('../components/placeholder-page.tsx'),
   'PlaceholderPage',
 );
 const BusinessesPage = lazyScreen(
@@ -52,6 +52,10 @@ const BusinessesPage = lazyScreen(
 const BusinessDetailsPage = lazyScreen(
   () => import('../features/businesses/components/business-details-page.tsx'),
   'BusinessDetailsPage',
+);
+const ManageBusinessPage = lazyScreen(
+  () => import('../features/businesses/components/manage-business-page.tsx'),
+  'ManageBusinessPage',
 );
 const DocumentsPage = lazyScreen(
   () => import('../features/documents/components/documents-page.tsx'),
@@ -77,7 +81,6 @@ const placeholderRoutes: { path: string; title: string }[] = [
   { path: paths.mobileNotifications, title: 'Notifications' },
   { path: paths.onboarding, title: 'Onboarding' },
   { path: paths.taxReturn, title: 'Tax return' },
-  { path: paths.manageBusiness(':businessUUID'), title: 'Manage business' },
 ];
 
 export const routes: RouteObject[] = [
@@ -104,6 +107,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.fullBusinessDetails(':businessID'),
                 element: <BusinessDetailsPage />,
+              },
+              {
+                path: paths.manageBusiness(':businessUUID'),
+                element: <ManageBusinessPage />,
               },
               { path: paths.compliance, element: <ComingSoonPage /> },
               ...placeholderRoutes.map(({ path, title }) => ({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Download, FileText, SearchX, Settings2, TriangleAlert } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { Download, FileText, SearchX, Settings2, TriangleAlert } from 'lucide-react';
 import type { BusinessDetail } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { Button, buttonClassName } from '#/components/ui/button.tsx';
@@ -16,23 +16,10 @@ import {
   personalDetailRows,
   type DetailRow,
 } from '../business-display.ts';
+import { GoBackLink } from './go-back-link.tsx';
 
 export const NO_DOCUMENTS_TEXT = 'No verification documents available.';
 export const NO_SHAREHOLDERS_TEXT = 'No company stakeholders yet.';
-
-/** What the manage screen reads from navigation state (SPEC.md §2). */
-export interface ManageBusinessNavigationState {
-  businessId: number;
-}
-
-function GoBackLink() {
-  return (
-    <Link to={paths.business} className={buttonClassName('ghost', '-ml-2 px-2 py-1.5')}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Go back
-    </Link>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -177,11 +164,10 @@ function CompanyOwners({ shareholders }: { shareholders: BusinessDetail['shareho
 function BusinessDetails({ detail }: { detail: BusinessDetail }) {
   const navigate = useNavigate();
   const status = activityStatusDisplay(detail.current_business_formation_activity);
-  const manageState: ManageBusinessNavigationState = { businessId: detail.id };
 
   return (
     <div className="space-y-6">
-      <GoBackLink />
+      <GoBackLink to={paths.business} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -189,7 +175,7 @@ function BusinessDetails({ detail }: { detail: BusinessDetail }) {
           </h1>
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
-        <Button onClick={() => navigate(paths.manageBusiness(detail.uuid), { state: manageState })}>
+        <Button onClick={() => navigate(paths.manageBusiness(detail.uuid))}>
           <Settings2 aria-hidden="true" className="size-4" />
           Manage business
         </Button>
@@ -229,7 +215,7 @@ function Notice({
 }) {
   return (
     <div className="space-y-6">
-      <GoBackLink />
+      <GoBackLink to={paths.business} />
       <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm">
         {icon}
         <h1 className="mt-4 text-lg font-semibold text-slate-900">{title}</h1>
