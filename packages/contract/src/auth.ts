@@ -47,7 +47,7 @@ export const verifyOtpRequestSchema = z.object({
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
 /**
- * SPEC.md gives two readings of the reset payload: `password` or `newPassword`
+ * docs/product.md gives two readings of the reset payload: `password` or `newPassword`
  * beside `token` and `confirm_password`. The server accepts either; the web
  * client sends `password`.
  */
@@ -106,8 +106,6 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 // ---- Web forms (same rules, the field names the screens use) --------------
 
-export const loginFormSchema = loginRequestSchema;
-export const forgotPasswordFormSchema = forgotPasswordRequestSchema;
 export const verifyOtpFormSchema = z.object({ otp });
 export const resetPasswordFormSchema = z
   .object({

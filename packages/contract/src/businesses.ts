@@ -1,5 +1,5 @@
 /**
- * Business lists, tab counts and business detail (SPEC.md §3, §7; DESIGN.md §4).
+ * Business lists, tab counts and business detail (docs/product.md §3, §7; docs/architecture.md §4).
  * The query schema reads raw query strings, so the server and the web client
  * agree on every rule and every message.
  */
@@ -29,7 +29,7 @@ export const businessListStatuses = [
 ] as const;
 export type BusinessListStatus = (typeof businessListStatuses)[number];
 
-/** Paths relative to API_BASE_PATH, as SPEC.md §7 names them. */
+/** Paths relative to API_BASE_PATH, as docs/product.md §7 names them. */
 export const businessApiPaths = {
   list: 'manager/business/list/',
   listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
@@ -143,7 +143,7 @@ const formationActivity = param('business_formation_status').transform(
 );
 
 /**
- * Every query parameter of the list endpoints (SPEC.md §7). Unknown parameters
+ * Every query parameter of the list endpoints (docs/product.md §7). Unknown parameters
  * are ignored; any bad value fails with a message naming its parameter.
  */
 export const businessListQuerySchema = z

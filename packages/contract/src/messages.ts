@@ -1,5 +1,5 @@
 /**
- * Every user-visible text of SPEC.md that both sides use, word for word.
+ * Every user-visible text of docs/product.md that both sides use, word for word.
  * Tests look these up by string, so never reword one here.
  */
 export const validationMessages = {
@@ -50,7 +50,7 @@ export const successMessages = {
   codeSent: 'If an account exists for this email, a verification code has been sent to it.',
 } as const;
 
-/** Server-side error details that are ours (SPEC.md leaves them to the server). */
+/** Server-side error details that are ours (docs/product.md leaves them to the server). */
 export const apiErrorDetails = {
   invalidCredentials: 'Invalid email or password.',
   accountDisabled: 'This account has been disabled. Contact the admin.',

@@ -230,7 +230,7 @@ describe('auth screens against a real HTTP server', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Password changed' });
-    // The message has two spaces, word for word (SPEC.md §8).
+    // The message has two spaces, word for word (docs/product.md §8).
     expect(
       await screen.findByText(successMessages.reset, {
         normalizer: getDefaultNormalizer({ collapseWhitespace: false }),

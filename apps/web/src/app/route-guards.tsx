@@ -3,7 +3,7 @@ import { HOME_PATH, paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.ts';
 
 /**
- * The authenticated area needs a stored token (SPEC.md §6). Because it follows the
+ * The authenticated area needs a stored token (docs/product.md §6). Because it follows the
  * session store, a sign-out or a 401 anywhere sends the user back to sign in at once.
  */
 export function RequireAuth() {

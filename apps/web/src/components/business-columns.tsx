@@ -3,7 +3,7 @@ import { businessLevelLabel, orNil } from '../lib/format.ts';
 import type { DataTableColumn } from './ui/data-table.tsx';
 
 /**
- * The columns both business tables start with (SPEC.md §2: /business and
+ * The columns both business tables start with (docs/product.md §2: /business and
  * /document-page): Email address, Name, Business level, Type, Country.
  */
 export const businessIdentityColumns: DataTableColumn<BusinessListItem>[] = [

@@ -11,7 +11,7 @@ const envSchema = z.object({
 });
 
 function parseEnv() {
-  // The only place that reads import.meta.env (STYLE.md, convention 6).
+  // The only place that reads import.meta.env (docs/conventions.md, convention 6).
   const parsed = envSchema.safeParse(import.meta.env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

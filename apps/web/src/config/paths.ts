@@ -1,4 +1,4 @@
-/** Every route of the web app (SPEC.md §2), so screens never re-type a path. */
+/** Every route of the web app (docs/product.md §2), so screens never re-type a path. */
 export const paths = {
   login: '/',
   forgotPassword: '/forgot-password',

@@ -3,7 +3,7 @@ import { LIST_PAGE_SIZE } from '@fd/contract';
 import { countPages } from '#/lib/pagination.ts';
 
 /**
- * Moves a list to its last page (SPEC.md §5: total count / 10, rounded up)
+ * Moves a list to its last page (docs/product.md §5: total count / 10, rounded up)
  * when the address asks for one past the end: rows gone since, or a
  * hand-written address. `settled` is false while the shown data is still the
  * previous page's.

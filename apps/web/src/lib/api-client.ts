@@ -48,7 +48,7 @@ const normalizePath = (path: string) =>
 
 const publicPaths = new Set(unauthenticatedPaths.map(normalizePath));
 
-/** The calls that never carry the bearer credential (SPEC.md §6), with or without slashes. */
+/** The calls that never carry the bearer credential (docs/product.md §6), with or without slashes. */
 export function isUnauthenticatedPath(path: string): boolean {
   return publicPaths.has(normalizePath(path));
 }
@@ -131,8 +131,6 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
       request<T>(path, { ...options, method: 'DELETE' }),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The app's client: same-origin `/api/v1` unless VITE_API_BASE_URL points elsewhere. */
 export const api = createApiClient({ baseUrl: env.apiBaseUrl });

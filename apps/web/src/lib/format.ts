@@ -1,5 +1,5 @@
 /**
- * How values are shown across the business screens (SPEC.md §3, §9): 'Nil' for
+ * How values are shown across the business screens (docs/product.md §3, §9): 'Nil' for
  * what is missing, en-US short dates in UTC, sizes in KB, counts with separators.
  */
 
@@ -44,7 +44,7 @@ export const formatCount = (count: number): string => wholeNumber.format(count);
 export const formatResultCount = (count: number): string =>
   `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
 
-/** SPEC.md §2: a registered company is an existing business, anything else a new one. */
+/** docs/product.md §2: a registered company is an existing business, anything else a new one. */
 export const businessLevelLabel = (isRegisteredCompany: boolean | null | undefined): string =>
   isRegisteredCompany === true ? 'Existing Business' : 'New Business';
 

@@ -7,7 +7,7 @@ import {
   shouldRetryQuery,
 } from './query-client.ts';
 
-describe('query client defaults (SPEC.md §9)', () => {
+describe('query client defaults (docs/product.md §9)', () => {
   it('caches for five minutes and refetches on mount, not on window focus', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(QUERY_CACHE_MS).toBe(300_000);

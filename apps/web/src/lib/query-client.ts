@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
-/** SPEC.md §9: up to 3 retries, backoff capped at 30 s, 5-minute cache. */
+/** docs/product.md §9: up to 3 retries, backoff capped at 30 s, 5-minute cache. */
 export const QUERY_RETRY_LIMIT = 3;
 export const QUERY_MAX_RETRY_DELAY_MS = 30_000;
 export const QUERY_CACHE_MS = 5 * 60 * 1000;
@@ -17,7 +17,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 /**
- * For queries SPEC.md §9 retries indefinitely (the tab counts), with the same
+ * For queries docs/product.md §9 retries indefinitely (the tab counts), with the same
  * capped backoff; a client error (4xx) would answer the same, so it still stops.
  */
 export const retryUnlessClientError = (_failureCount: number, error: unknown): boolean =>

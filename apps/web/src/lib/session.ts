@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { managerSchema, type Manager } from '@fd/contract';
 
-/** Browser-storage keys of the session (SPEC.md §3): each value under its own key. */
+/** Browser-storage keys of the session (docs/product.md §3): each value under its own key. */
 export const TOKEN_STORAGE_KEY = 'token';
 export const MANAGER_STORAGE_KEY = 'manager';
 

@@ -1,7 +1,7 @@
 import { ToastContainer, toast } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@fd/contract';
 
-/** The one toast container of the app (SPEC.md §8): top centre, 4 s, progress bar. */
+/** The one toast container of the app (docs/product.md §8): top centre, 4 s, progress bar. */
 export function Toaster() {
   return (
     <ToastContainer

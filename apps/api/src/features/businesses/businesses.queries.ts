@@ -1,6 +1,6 @@
 /**
  * Drizzle only. Every list filter is a condition on a column of `businesses`
- * that one of its indexes serves (DESIGN.md §4): tabs use the denormalised
+ * that one of its indexes serves (docs/architecture.md §4): tabs use the denormalised
  * status columns, search the trigram index on `search_text`.
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';

@@ -10,7 +10,7 @@ export interface DataTableColumn<Row> {
   wrap?: boolean;
 }
 
-/** SPEC.md §8: the empty state of every list. */
+/** docs/product.md §8: the empty state of every list. */
 export const EMPTY_TABLE_TEXT = 'No data found';
 
 /** What the body shows instead of rows; rows show when it is undefined. */

@@ -59,7 +59,7 @@ const itemClassName =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
 
 /**
- * The list filter dropdown (SPEC.md §2): a menu of filter kinds, each applying
+ * The list filter dropdown (docs/product.md §2): a menu of filter kinds, each applying
  * at once, opening its list of values, or opening a range calendar. The
  * button's name stays its label; the applied filter is its description.
  */

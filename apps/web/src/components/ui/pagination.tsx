@@ -14,7 +14,7 @@ interface PaginationProps {
 }
 
 /**
- * Previous / Next under a list (SPEC.md §5): Previous is disabled on page 1 or
+ * Previous / Next under a list (docs/product.md §5): Previous is disabled on page 1 or
  * while loading; Next on the last page and while loading.
  */
 export function Pagination({ page, totalCount, pageSize, isBusy, onPageChange }: PaginationProps) {

@@ -19,7 +19,7 @@ export interface VerificationCodeSent {
 export interface AuthActions {
   login(credentials: LoginRequest): Promise<AuthResult<Manager>>;
   requestCode(email: string): Promise<AuthResult<VerificationCodeSent>>;
-  /** Like requestCode, but never sets the loading status (SPEC.md §4). */
+  /** Like requestCode, but never sets the loading status (docs/product.md §4). */
   resendCode(email: string): Promise<AuthResult<VerificationCodeSent>>;
   verifyCode(otp: string, token: string): Promise<AuthResult<{ reset_token: string }>>;
   resetPassword(payload: ResetPasswordPayload): Promise<AuthResult<void>>;

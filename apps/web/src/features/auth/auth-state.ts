@@ -1,7 +1,7 @@
 import type { AuthStatus, Manager } from '@fd/contract';
 import type { Session } from '#/lib/session.ts';
 
-/** SPEC.md §3 "Auth state". */
+/** docs/product.md §3 "Auth state". */
 export interface AuthState {
   status: AuthStatus;
   errorMessage: string | null;

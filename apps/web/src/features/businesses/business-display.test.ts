@@ -13,7 +13,7 @@ const activity = (status: string) => ({ status, status_item_name: 'Tax EIN' });
 const valueOf = (rows: { label: string; value: string }[], label: string) =>
   rows.find((row) => row.label === label)?.value;
 
-describe('the Status column (SPEC.md §4)', () => {
+describe('the Status column (docs/product.md §4)', () => {
   it('labels and colours each activity status', () => {
     expect(activityStatusDisplay(activity('PENDING'))).toEqual({ label: 'Pending', tone: 'amber' });
     expect(activityStatusDisplay(activity('PROCESSING'))).toEqual({
@@ -43,7 +43,7 @@ describe('the Status column (SPEC.md §4)', () => {
   });
 });
 
-describe('payment status (SPEC.md §4)', () => {
+describe('payment status (docs/product.md §4)', () => {
   const receipt = businessDetailFixture().manual_payment_doc;
 
   it('is NOT CONFIRMED when receipts exist and the account is UNPAID', () => {

@@ -1,4 +1,4 @@
-/** How a business's values are shown on the list and the details screen (SPEC.md §2–§4). */
+/** How a business's values are shown on the list and the details screen (docs/product.md §2–§4). */
 import { displayReferralSource, type BusinessDetail } from '@fd/contract';
 import type { BadgeTone } from '#/components/ui/badge.tsx';
 import { formatDate, orNil } from '#/lib/format.ts';
@@ -18,7 +18,7 @@ const activityStatusDisplays = new Map<string, StatusDisplay>([
 const unknown: StatusDisplay = { label: 'Unknown', tone: 'slate' };
 
 /**
- * The Status column (SPEC.md §4): no current activity means Completed; the
+ * The Status column (docs/product.md §4): no current activity means Completed; the
  * server's upper-case values get their label and colour; anything else is Unknown.
  */
 export function activityStatusDisplay(
@@ -32,7 +32,7 @@ export function activityStatusDisplay(
 export const activityName = (activity: { status_item_name: string } | null | undefined): string =>
   activity?.status_item_name || '—';
 
-/** SPEC.md §4: receipts sent but the account still UNPAID reads NOT CONFIRMED. */
+/** docs/product.md §4: receipts sent but the account still UNPAID reads NOT CONFIRMED. */
 export function paymentStatusLabel(
   detail: Pick<BusinessDetail, 'manual_payment_doc' | 'account_level'>,
 ): string {

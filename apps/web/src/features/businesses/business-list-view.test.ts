@@ -19,7 +19,7 @@ const emptyView: BusinessListView = {
 
 const parse = (query: string) => parseBusinessListView(new URLSearchParams(query));
 
-describe('tab → endpoint and fixed parameters (SPEC.md §7)', () => {
+describe('tab → endpoint and fixed parameters (docs/product.md §7)', () => {
   it('maps each of the six tabs', () => {
     expect(businessTabs.map((tab) => [tab.label, tabRequest(tab.status)])).toEqual([
       ['All clients', { path: 'manager/business/list/', query: {} }],

@@ -44,7 +44,7 @@ export interface BusinessListView {
   page: number | null;
 }
 
-/** The filter dropdown of SPEC.md §2: Filter (none), Date, Country, Type, Paid, Unpaid. */
+/** The filter dropdown of docs/product.md §2: Filter (none), Date, Country, Type, Paid, Unpaid. */
 export const businessFilterOptions: readonly FilterMenuOption[] = [
   { id: 'none', label: 'Filter', kind: 'clear' },
   { id: 'date', label: 'Date', kind: 'date-range' },
@@ -65,7 +65,7 @@ export const toActivityParam = (activity: string): string => activity.replaceAll
 type QueryParams = BusinessListRequest['query'];
 
 /**
- * Each tab's endpoint and fixed parameters (SPEC.md §7); called as they are,
+ * Each tab's endpoint and fixed parameters (docs/product.md §7); called as they are,
  * they answer the tab's count.
  */
 export function tabRequest(tab: BusinessTabStatus): BusinessListRequest {

@@ -12,7 +12,7 @@ import {
   type BusinessTabStatus,
 } from './business-list-view.ts';
 
-/** SPEC.md §4: the list's page number is kept in session storage under this key. */
+/** docs/product.md §4: the list's page number is kept in session storage under this key. */
 export const BUSINESS_PAGE_STORAGE_KEY = 'business_page';
 
 function readStoredPage(): number {

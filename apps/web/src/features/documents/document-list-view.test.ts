@@ -13,7 +13,7 @@ const emptyView: DocumentListView = { tab: '', filter: null, page: null };
 const parse = (query: string) => parseDocumentListView(new URLSearchParams(query));
 const file = (id: number) => ({ id, document_title: `Doc ${id}`, file_name: 'a.pdf', size: 1 });
 
-describe('docs amount (SPEC.md §9)', () => {
+describe('docs amount (docs/product.md §9)', () => {
   it('is the KYB count plus the KYC count', () => {
     expect(docsAmount({ total_files: { kyb: [], kyc: [] } })).toBe(0);
     expect(docsAmount({ total_files: { kyb: [file(1), file(2)], kyc: [file(3)] } })).toBe(3);

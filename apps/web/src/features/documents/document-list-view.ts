@@ -1,6 +1,6 @@
 /**
  * The documents list as the address describes it, and the API call it makes
- * (SPEC.md §2, §7). The address uses the API's parameter names: `filter` names
+ * (docs/product.md §2, §7). The address uses the API's parameter names: `filter` names
  * the kind and its value parameters follow, plus `status` for the tab.
  */
 import {
@@ -30,7 +30,7 @@ export interface DocumentListView {
   page: number | null;
 }
 
-/** The documents page's filters (SPEC.md §2): Date range, Country, Type (LLC, C-corp). */
+/** The documents page's filters (docs/product.md §2): Date range, Country, Type (LLC, C-corp). */
 export const documentFilterOptions: readonly FilterMenuOption[] = [
   { id: 'none', label: 'Filter', kind: 'clear' },
   { id: 'date', label: 'Date', kind: 'date-range' },
@@ -103,6 +103,6 @@ export function documentListRequest(view: DocumentListView, page: number): Busin
   };
 }
 
-/** SPEC.md §9: the Docs amount is the KYB count plus the KYC count. */
+/** docs/product.md §9: the Docs amount is the KYB count plus the KYC count. */
 export const docsAmount = ({ total_files }: Pick<BusinessListItem, 'total_files'>): number =>
   total_files.kyb.length + total_files.kyc.length;

@@ -1,7 +1,7 @@
 import { apiPaths } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 
-/** SPEC.md §7 gives two readings; the server accepts both and this client sends `password`. */
+/** docs/product.md §7 gives two readings; the server accepts both and this client sends `password`. */
 export interface ResetPasswordPayload {
   token: string;
   password: string;
@@ -9,6 +9,6 @@ export interface ResetPasswordPayload {
 }
 
 export async function resetPassword(payload: ResetPasswordPayload): Promise<void> {
-  // SPEC.md §7: the response is not read.
+  // docs/product.md §7: the response is not read.
   await api.post(apiPaths.auth.resetPassword, payload);
 }

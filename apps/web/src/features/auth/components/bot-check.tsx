@@ -34,7 +34,7 @@ function loadTurnstile(): Promise<Turnstile> {
 }
 
 /**
- * The invisible bot check of the login screen (SPEC.md §2). It runs on load only
+ * The invisible bot check of the login screen (docs/product.md §2). It runs on load only
  * when a site key is configured; otherwise it renders and loads nothing. As in
  * the spec, its result is not sent anywhere.
  */

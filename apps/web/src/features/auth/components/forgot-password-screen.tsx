@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { FORGOT_PASSWORD_NAV_DELAY_MS, forgotPasswordFormSchema } from '@fd/contract';
+import { FORGOT_PASSWORD_NAV_DELAY_MS, forgotPasswordRequestSchema } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
 import { TextField } from '#/components/ui/text-field.tsx';
 import { TextLink } from '#/components/ui/text-link.tsx';
@@ -21,7 +21,7 @@ export function ForgotPasswordScreen() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const result = await auth.requestCode(email);
@@ -31,7 +31,7 @@ export function ForgotPasswordScreen() {
     }
     notifySuccess(result.data.message);
     const state: VerifyOtpLocationState = { token: result.data.token, email };
-    // Let the message appear before the screen changes (SPEC.md §9).
+    // Let the message appear before the screen changes (docs/product.md §9).
     schedule(() => navigate(paths.verifyOtp, { state }), FORGOT_PASSWORD_NAV_DELAY_MS);
   });
 

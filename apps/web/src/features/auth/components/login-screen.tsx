@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { loginFormSchema, successMessages } from '@fd/contract';
+import { loginRequestSchema, successMessages } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
 import { PasswordField } from '#/components/ui/password-field.tsx';
 import { TextField } from '#/components/ui/text-field.tsx';
@@ -21,7 +21,7 @@ export function LoginScreen() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginFormSchema),
+    resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
   });
 

@@ -13,7 +13,7 @@ function renderFilter(value: Value = noActivityFilter) {
 }
 
 describe('filter-by-activity popup', () => {
-  it('offers the activity and status options of SPEC.md §9', async () => {
+  it('offers the activity and status options of docs/product.md §9', async () => {
     const { user, trigger } = renderFilter();
     await user.click(trigger);
     const popup = screen.getByRole('dialog', { name: 'Filter by activity' });

@@ -108,8 +108,8 @@ function ActivityFilterPanel({ value, onApply, close }: ActivityFilterPanelProps
 }
 
 /**
- * The filter-by-activity popup (SPEC.md §2, §9): an activity and a status, each
- * optional; Apply is disabled while both are empty (SPEC.md §5); Clear removes both.
+ * The filter-by-activity popup (docs/product.md §2, §9): an activity and a status, each
+ * optional; Apply is disabled while both are empty (docs/product.md §5); Clear removes both.
  */
 export function ActivityFilter({ value, onApply, disabledReason }: ActivityFilterProps) {
   const summaryId = useId();

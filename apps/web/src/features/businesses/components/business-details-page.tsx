@@ -226,7 +226,7 @@ function Notice({
 }
 
 /**
- * /full-business-details/{businessID}. SPEC.md §8 leaves a failed load silent;
+ * /full-business-details/{businessID}. docs/product.md §8 leaves a failed load silent;
  * here it is shown, with a way to try again.
  */
 export function BusinessDetailsPage() {

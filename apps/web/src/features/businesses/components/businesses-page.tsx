@@ -40,7 +40,7 @@ const columns: DataTableColumn<BusinessListItem>[] = [
   },
 ];
 
-/** /business (SPEC.md §2): the tabs, search, filters, table and pagination of every business. */
+/** /business (docs/product.md §2): the tabs, search, filters, table and pagination of every business. */
 export function BusinessesPage() {
   const navigate = useNavigate();
   const { view, page, selectTab, setSearch, setFilter, setActivity, setPage } =

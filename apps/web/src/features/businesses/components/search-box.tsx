@@ -13,7 +13,7 @@ interface SearchBoxProps {
 }
 
 /**
- * A search input that reports its text after a pause (SPEC.md §9: 500 ms), so a
+ * A search input that reports its text after a pause (docs/product.md §9: 500 ms), so a
  * word typed is one call, not one per key. When the search changes from outside
  * (Back, a link), the box shows it.
  */

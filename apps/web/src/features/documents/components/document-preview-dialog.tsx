@@ -34,7 +34,7 @@ function FileGroup({ title, files }: { title: string; files: ListedFile[] }) {
   );
 }
 
-/** The Preview modal of a documents row (SPEC.md §2): the business's KYC and KYB files. */
+/** The Preview modal of a documents row (docs/product.md §2): the business's KYC and KYB files. */
 export function DocumentPreviewDialog({ business, onClose }: DocumentPreviewDialogProps) {
   const navigate = useNavigate();
   const files = business?.total_files;

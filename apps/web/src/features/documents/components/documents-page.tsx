@@ -31,11 +31,11 @@ const columns: DataTableColumn<BusinessListItem>[] = [
   },
 ];
 
-/** SPEC.md §8: the documents table shows 'Error: {message}', the server's detail when it sent one. */
+/** docs/product.md §8: the documents table shows 'Error: {message}', the server's detail when it sent one. */
 const loadErrorText = (error: Error) =>
   `Error: ${error instanceof ApiError ? (error.detail ?? error.message) : error.message}`;
 
-/** /document-page (SPEC.md §2): businesses with their document counts, by tab, with filters. */
+/** /document-page (docs/product.md §2): businesses with their document counts, by tab, with filters. */
 export function DocumentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);

@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 
-/** The page of a section that is not open yet (SPEC.md §2: /compliance). */
+/** The page of a section that is not open yet (docs/product.md §2: /compliance). */
 export function ComingSoonPage() {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">

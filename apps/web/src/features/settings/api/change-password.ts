@@ -3,7 +3,7 @@ import { apiPaths, changePasswordResponseSchema } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { replaceToken } from '#/lib/session.ts';
 
-/** SPEC.md §7 gives two readings; the server accepts both and this client sends these names. */
+/** docs/product.md §7 gives two readings; the server accepts both and this client sends these names. */
 export interface ChangePasswordPayload {
   old_password: string;
   new_password: string;

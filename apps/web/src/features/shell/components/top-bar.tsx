@@ -32,7 +32,7 @@ export function TopBar({ isMenuOpen, onOpenMenu, onLogout, menuButtonRef }: TopB
         <Menu aria-hidden="true" className="size-5" />
       </button>
 
-      {/* SPEC.md §2: the search box is there but does nothing yet. */}
+      {/* docs/product.md §2: the search box is there but does nothing yet. */}
       <div className="relative hidden max-w-md flex-1 sm:block">
         <Search
           aria-hidden="true"
