@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { FILTER_DATE_RANGE, businessDetailSchema } from './businesses.ts';
-import { onboardingCompanyTypes } from './enums.ts';
+import {
+  onboardingCompanyTypes,
+  stepStatuses,
+  type FormationStepKey,
+  type StepStatus,
+} from './enums.ts';
 import { successBody } from './errors.ts';
 import { incorporationCountries, incorporationStates } from './reference/countries.ts';
 import { industries } from './reference/industries.ts';
@@ -17,6 +22,8 @@ export const manageApiPaths = {
   managerLogs: (businessUuid: string) => `manager/logs/${businessUuid}/`,
   comments: 'business/comment/',
   comment: (id: string | number) => `business/comment/${id}/`,
+  stepStatusUpdate: (kind: StepStatusKind, statusId: string | number) =>
+    `manager/settings/${kind}/update/${statusId}/`,
 } as const;
 
 // ---- Limits ---------------------------------------------------------------
@@ -305,3 +312,60 @@ export const commentListResponseSchema = successBody(
 );
 export const commentCreateResponseSchema = successBody(z.object({ data: commentSchema }));
 export const commentDeleteResponseSchema = successBody(z.object({ id: z.number() }));
+
+// ---- Step status updates --------------------------------------------------
+
+/**
+ * The `{kind}` of `PUT manager/settings/{kind}/update/{statusId}/` and the step each moves
+ * (docs/product.md §7.5, and the other steps the manage screen moves: decision 23).
+ * document_verification_status is display only (§4.5), so it has no endpoint.
+ */
+export const stepStatusKinds = {
+  payment: 'payment_status',
+  'post-formation-doc': 'post_doc_formation_status',
+  tax: 'tax_ein_status',
+  'incorporation-status': 'incorporation_status',
+  'government-id': 'government_id_status',
+  'national-id': 'national_id_status',
+  'utility-bill': 'utility_bill_status',
+  'bank-account': 'bank_account_status',
+  stripe: 'stripe_status',
+  'onboarding-doc': 'onboarding_doc_status',
+  'business-handover': 'business_handover_status',
+} as const satisfies Record<string, Exclude<FormationStepKey, 'document_verification_status'>>;
+export type StepStatusKind = keyof typeof stepStatusKinds;
+
+/** How a step status reads in a log entry and a notification (docs/product.md §4.5). */
+export const stepStatusLabels: Record<StepStatus, string> = {
+  PENDING: 'Pending',
+  PROCESSING: 'Processing',
+  APPROVED: 'Approved',
+  FAILED: 'Failed',
+};
+
+/** `{statusId}`: the step's `id` from `business_formation_statuses`, a positive integer. */
+export const stepStatusIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { error: 'The status id must be a positive whole number.' })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .max(2_147_483_647, { error: 'The status id must be a positive whole number.' }),
+  );
+
+/** `{ status }`, case-insensitive in, upper-case out; any other key is a 400. */
+export const stepStatusUpdateRequestSchema = z.strictObject({
+  status: choiceField('status', stepStatuses, oneOf(stepStatuses)),
+});
+export type StepStatusUpdateRequest = z.input<typeof stepStatusUpdateRequestSchema>;
+
+/** The step after the update, as `business_formation_statuses` carries it (id never null). */
+export const stepStatusUpdateResponseSchema = successBody(
+  z.object({
+    id: z.number(),
+    status: z.enum(stepStatuses),
+    status_item_name: z.string(),
+  }),
+);

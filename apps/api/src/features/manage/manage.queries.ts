@@ -5,7 +5,14 @@
 import type { BusinessRef } from '@fd/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, comments, managerLogs, notifications, users } from '../../db/schema.ts';
+import {
+  businesses,
+  comments,
+  formationSteps,
+  managerLogs,
+  notifications,
+  users,
+} from '../../db/schema.ts';
 
 /** What the manage screen shows of a business, and what an edit may change. */
 const setupColumns = {
@@ -162,4 +169,36 @@ export async function lockComment(db: Db, id: number) {
 
 export async function deleteComment(db: Db, id: number) {
   await db.delete(comments).where(eq(comments.id, id));
+}
+
+/**
+ * A formation step with its business's name; the step row locked until the
+ * transaction ends, so concurrent updates of one step queue and each logs the
+ * status it really moved from.
+ */
+export async function lockFormationStep(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: formationSteps.id,
+      businessId: formationSteps.businessId,
+      stepKey: formationSteps.stepKey,
+      status: formationSteps.status,
+      statusItemName: formationSteps.statusItemName,
+      businessName: businesses.businessName,
+    })
+    .from(formationSteps)
+    .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))
+    .where(eq(formationSteps.id, id))
+    .limit(1)
+    .for('update', { of: formationSteps });
+  return row;
+}
+
+/** The step's own columns; the business's derived ones follow by trigger (migration 0005). */
+export async function updateFormationStepStatus(
+  db: Db,
+  id: number,
+  values: { status: string; updatedBy: number; updatedAt: Date },
+) {
+  await db.update(formationSteps).set(values).where(eq(formationSteps.id, id));
 }

@@ -10,6 +10,10 @@ import {
   commentListResponseSchema,
   manageApiPaths,
   managerLogsResponseSchema,
+  stepStatusIdSchema,
+  stepStatusUpdateRequestSchema,
+  stepStatusUpdateResponseSchema,
+  type StepStatusKind,
 } from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,8 +27,24 @@ import {
   editBusinessDetail,
   listComments,
   listManagerLogs,
+  updateStepStatus,
   type ManageDeps,
 } from './manage.service.ts';
+
+/** One operation per step endpoint (docs/product.md §7.5; decision 23). */
+const stepStatusOperations: Record<StepStatusKind, string> = {
+  payment: 'updatePaymentStatus',
+  'post-formation-doc': 'updatePostFormationDocStatus',
+  tax: 'updateTaxStatus',
+  'incorporation-status': 'updateIncorporationStatus',
+  'government-id': 'updateGovernmentIdStatus',
+  'national-id': 'updateNationalIdStatus',
+  'utility-bill': 'updateUtilityBillStatus',
+  'bank-account': 'updateBankAccountStatus',
+  stripe: 'updateStripeStatus',
+  'onboarding-doc': 'updateOnboardingDocStatus',
+  'business-handover': 'updateBusinessHandoverStatus',
+};
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
 export type ManageRoutesOptions = {
@@ -126,4 +146,27 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     },
     async (request) => ({ data: await deleteComment(deps, request.manager, request.params.id) }),
   );
+
+  // One explicit path per kind, not a `{kind}` parameter: each is its own operation in
+  // the API document, and an unknown kind is simply no route (404).
+  for (const [kind, operationId] of Object.entries(stepStatusOperations) as [
+    StepStatusKind,
+    string,
+  ][]) {
+    app.put(
+      route(manageApiPaths.stepStatusUpdate(kind, ':statusId')),
+      {
+        schema: {
+          operationId,
+          summary: `Move the ${kind} step to any status`,
+          tags: ['manage'],
+          params: z.object({ statusId: stepStatusIdSchema }),
+          body: stepStatusUpdateRequestSchema,
+          response: { 200: stepStatusUpdateResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        updateStepStatus(deps, request.manager, kind, request.params.statusId, request.body.status),
+    );
+  }
 };

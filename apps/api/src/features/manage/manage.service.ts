@@ -6,6 +6,9 @@ import {
   incorporationStates,
   latestIncorporationDay,
   MANAGER_LOGS_LIMIT,
+  notificationStatuses as stepNotificationStatuses,
+  stepStatusKinds,
+  stepStatusLabels,
   successMessages,
   type BusinessDetailEdit,
   type BusinessRef,
@@ -14,6 +17,8 @@ import {
   type EditableBusinessDetail,
   type IncorporationCountry,
   type ManagerLog,
+  type StepStatus,
+  type StepStatusKind,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,10 +31,12 @@ import {
   insertManagerLog,
   lockBusinessForEdit,
   lockComment,
+  lockFormationStep,
   notifyOtherManagers,
   selectComments,
   selectManagerLogs,
   updateBusinessSetup,
+  updateFormationStepStatus,
   type BusinessSetupRow,
   type BusinessSetupValues,
   type CommentRow,
@@ -311,4 +318,57 @@ export async function deleteComment(
     });
   });
   return { id };
+}
+
+// ---- Step status updates --------------------------------------------------
+
+/**
+ * `PUT manager/settings/{kind}/update/{statusId}/` (docs/product.md §4.5, §7.5):
+ * any status to any status, logged and notified in the same transaction. The
+ * business's derived columns (current activity, account level, incorporation
+ * status) follow by trigger, never set here (decision 19). A step of another
+ * kind is a 400 naming statusId (decision 23); the same status writes nothing.
+ */
+export async function updateStepStatus(
+  { db, now, businessChanges }: ManageDeps,
+  manager: AuthenticatedManager,
+  kind: StepStatusKind,
+  statusId: number,
+  status: StepStatus,
+): Promise<{
+  message: string;
+  data: { id: number; status: StepStatus; status_item_name: string };
+}> {
+  const at = now();
+  const { step, changed } = await db.transaction(async (tx) => {
+    const step = await lockFormationStep(tx, statusId);
+    if (!step) throw notFound();
+    if (step.stepKey !== stepStatusKinds[kind]) {
+      throw invalid('statusId', `statusId ${statusId} is not a ${kind} step.`);
+    }
+    if (step.status === status) return { step, changed: false };
+
+    await updateFormationStepStatus(tx, step.id, { status, updatedBy: manager.id, updatedAt: at });
+    const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
+    const to = stepStatusLabels[status];
+    await recordAction(tx, manager, {
+      businessId: step.businessId,
+      action: `Changed ${step.statusItemName} from ${from} to ${to}`,
+      category: step.statusItemName,
+      notification: {
+        message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
+        // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
+        status: (stepNotificationStatuses as readonly string[]).includes(to)
+          ? to
+          : notificationStatuses.updated,
+      },
+      at,
+    });
+    return { step, changed: true };
+  });
+  if (changed) businessChanges.changed();
+  return {
+    message: successMessages.statusUpdated,
+    data: { id: step.id, status, status_item_name: step.statusItemName },
+  };
 }

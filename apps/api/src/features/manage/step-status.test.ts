@@ -1,0 +1,326 @@
+/**
+ * Step status updates (docs/product.md §4.5, §7.5; docs/decisions.md §23), over
+ * HTTP against the real app, on every database lane. Each test makes its own
+ * business with all twelve step rows, so the rows it counts are its own.
+ */
+import {
+  businessDetailResponseSchema,
+  errorBodySchema,
+  formationStepKeys,
+  formationStepNames,
+  loginResponseSchema,
+  stepStatusKinds,
+  stepStatusUpdateResponseSchema,
+  successMessages,
+  type FormationStepKey,
+  type StepStatus,
+  type StepStatusKind,
+} from '@fd/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, formationSteps, managerLogs, notifications, users } from '../../db/schema.ts';
+import { lanes, type TestDatabase } from '../../test/databases.ts';
+import {
+  callApi,
+  createUser,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
+
+const kinds = Object.keys(stepStatusKinds) as StepStatusKind[];
+
+describe.each(lanes)('step status updates on $name', (lane) => {
+  let database: TestDatabase;
+  let harness: TestApp;
+  let ownerId: number;
+  let actor: TestUser & { token: string };
+  let colleague: TestUser & { token: string };
+
+  const signIn = async (user: TestUser) => {
+    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
+      json: { email: user.email, password: user.password },
+    });
+    return { ...user, token: loginResponseSchema.parse(login.body).token };
+  };
+
+  beforeAll(async () => {
+    database = await lane.open();
+    harness = await startTestApp({ database });
+    actor = await signIn(
+      await createUser(database, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: uniqueEmail('ada'),
+      }),
+    );
+    colleague = await signIn(
+      await createUser(database, { firstName: 'Grace', lastName: 'Hopper' }),
+    );
+    await createUser(database, { isActive: false, firstName: 'Gone', lastName: 'Away' });
+    const [owner] = await database.db
+      .insert(users)
+      .values({ email: uniqueEmail('owner'), role: 'CLIENT', firstName: 'Owen', lastName: 'Er' })
+      .returning({ id: users.id });
+    ownerId = owner!.id;
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await database?.dispose();
+  });
+
+  let businessCount = 0;
+  /** A business with all twelve steps; `approvedBefore` approves every step ahead of it. */
+  async function createBusiness(approvedBefore?: FormationStepKey) {
+    businessCount += 1;
+    const [row] = await database.db
+      .insert(businesses)
+      .values({ userId: ownerId, businessName: `Step Test ${businessCount}` })
+      .returning({ id: businesses.id, uuid: businesses.uuid });
+    const cut = approvedBefore ? formationStepKeys.indexOf(approvedBefore) : 0;
+    const steps = await database.db
+      .insert(formationSteps)
+      .values(
+        formationStepKeys.map((key, index) => ({
+          businessId: row!.id,
+          stepKey: key,
+          statusItemName: formationStepNames[key],
+          status: index < cut ? 'APPROVED' : 'PENDING',
+        })),
+      )
+      .returning({ id: formationSteps.id, stepKey: formationSteps.stepKey });
+    const stepIds = Object.fromEntries(steps.map((s) => [s.stepKey, s.id])) as Record<
+      FormationStepKey,
+      number
+    >;
+    return { id: row!.id, uuid: row!.uuid, stepIds };
+  }
+
+  const update = (
+    kind: string,
+    statusId: string | number,
+    json: unknown,
+    token: string | null = actor.token,
+  ) =>
+    callApi(harness.baseUrl, 'PUT', `/api/v1/manager/settings/${kind}/update/${statusId}/`, {
+      json,
+      ...(token ? { token } : {}),
+    });
+  const detail = async (uuid: string) => {
+    const response = await callApi(
+      harness.baseUrl,
+      'GET',
+      `/api/v1/manager/business/detail/${uuid}/`,
+      { token: actor.token },
+    );
+    expect(response.status, response.text).toBe(200);
+    return businessDetailResponseSchema.parse(response.body).data;
+  };
+  const logsOf = (businessId: number) =>
+    database.db
+      .select()
+      .from(managerLogs)
+      .where(eq(managerLogs.businessId, businessId))
+      .orderBy(asc(managerLogs.id));
+  const notificationsOf = (businessId: number) =>
+    database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.businessId, businessId))
+      .orderBy(asc(notifications.id));
+  const otherActiveManagers = async (actorId: number) =>
+    (
+      await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'MANAGER'), eq(users.isActive, true), ne(users.id, actorId)))
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+  /** The business row and its steps as stored. */
+  const snapshot = async (businessId: number) => ({
+    business: (await database.db.select().from(businesses).where(eq(businesses.id, businessId)))[0],
+    steps: await database.db
+      .select()
+      .from(formationSteps)
+      .where(eq(formationSteps.businessId, businessId))
+      .orderBy(asc(formationSteps.id)),
+  });
+  const validationsOf = (body: unknown) => errorBodySchema.parse(body).errors.validations ?? {};
+
+  it.each(kinds)('%s moves its step, logs, notifies, and the activity follows', async (kind) => {
+    const key = stepStatusKinds[kind];
+    const name = formationStepNames[key];
+    const { id, uuid, stepIds } = await createBusiness(key);
+    const statusId = stepIds[key];
+
+    const response = await update(kind, statusId, { status: 'processing' });
+    expect(response.status, response.text).toBe(200);
+    expect(stepStatusUpdateResponseSchema.parse(response.body)).toEqual({
+      message: successMessages.statusUpdated,
+      data: { id: statusId, status: 'PROCESSING', status_item_name: name },
+    });
+    let shown = await detail(uuid);
+    expect(shown.business_formation_statuses[key]).toEqual({
+      id: statusId,
+      status: 'PROCESSING',
+      status_item_name: name,
+    });
+    expect(shown.current_business_formation_activity).toEqual({
+      step: key,
+      status: 'PROCESSING',
+      status_item_name: name,
+    });
+    const [step] = await database.db
+      .select()
+      .from(formationSteps)
+      .where(eq(formationSteps.id, statusId));
+    expect(step!.updatedBy).toBe(actor.id);
+
+    const logs = await logsOf(id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      managerId: actor.id,
+      managerName: 'Ada Lovelace',
+      action: `Changed ${name} from Pending to Processing`,
+      feedbackLogCategory: name,
+    });
+    const told = await notificationsOf(id);
+    expect(told.map((n) => n.managerId).sort((a, b) => a - b)).toEqual(
+      await otherActiveManagers(actor.id),
+    );
+    expect(told[0]).toMatchObject({
+      message: `Ada Lovelace changed the ${name} of Step Test ${businessCount} to Processing.`,
+      status: 'Processing',
+    });
+
+    // Approved: the current activity moves on to the next step, which is pending.
+    expect((await update(kind, statusId, { status: 'APPROVED' })).status).toBe(200);
+    shown = await detail(uuid);
+    expect(shown.business_formation_statuses[key].status).toBe('APPROVED');
+    const next = formationStepKeys[formationStepKeys.indexOf(key) + 1];
+    expect(shown.current_business_formation_activity).toEqual(
+      next ? { step: next, status: 'PENDING', status_item_name: formationStepNames[next] } : null,
+    );
+    expect((await logsOf(id)).map((l) => l.action)).toEqual([
+      `Changed ${name} from Pending to Processing`,
+      `Changed ${name} from Processing to Approved`,
+    ]);
+  });
+
+  it('approving payment makes the business PAID; moving it back makes it UNPAID', async () => {
+    const { uuid, stepIds } = await createBusiness();
+    expect((await detail(uuid)).account_level).toBe('UNPAID');
+    expect((await update('payment', stepIds.payment_status, { status: 'Approved' })).status).toBe(
+      200,
+    );
+    expect((await detail(uuid)).account_level).toBe('PAID');
+    expect((await update('payment', stepIds.payment_status, { status: 'FAILED' })).status).toBe(
+      200,
+    );
+    const shown = await detail(uuid);
+    expect(shown.account_level).toBe('UNPAID');
+    expect(shown.current_business_formation_activity).toMatchObject({
+      step: 'payment_status',
+      status: 'FAILED',
+    });
+  });
+
+  it('moves incorporation status into the business row (the tabs filter on it)', async () => {
+    const { id, stepIds } = await createBusiness();
+    await update('incorporation-status', stepIds.incorporation_status, { status: 'APPROVED' });
+    const { business } = await snapshot(id);
+    expect(business!.incorporationStatus).toBe('APPROVED');
+  });
+
+  it('answers the same status with 200 and writes nothing', async () => {
+    const { id, stepIds } = await createBusiness();
+    const before = await snapshot(id);
+    const response = await update('tax', stepIds.tax_ein_status, { status: 'PENDING' });
+    expect(response.status, response.text).toBe(200);
+    expect(stepStatusUpdateResponseSchema.parse(response.body).data.status).toBe('PENDING');
+    expect(await snapshot(id)).toEqual(before);
+    expect(await logsOf(id)).toEqual([]);
+    expect(await notificationsOf(id)).toEqual([]);
+  });
+
+  const refused: [
+    string,
+    (ids: Record<FormationStepKey, number>) => [string, string | number, unknown],
+  ][] = [
+    ['another kind of step', (ids) => ['tax', ids.payment_status, { status: 'APPROVED' }]],
+    ['an unknown id', () => ['tax', 2_000_000_000, { status: 'APPROVED' }]],
+    ['id zero', () => ['tax', 0, { status: 'APPROVED' }]],
+    ['a non-numeric id', () => ['tax', 'abc', { status: 'APPROVED' }]],
+    ['an id past int4', () => ['tax', 9_999_999_999, { status: 'APPROVED' }]],
+    ['an unknown status', (ids) => ['tax', ids.tax_ein_status, { status: 'DONE' }]],
+    ['a NUL in the status', (ids) => ['tax', ids.tax_ein_status, { status: 'APPROVED\u0000' }]],
+    ['a missing status', (ids) => ['tax', ids.tax_ein_status, {}]],
+    ['a status not text', (ids) => ['tax', ids.tax_ein_status, { status: 1 }]],
+    ['an extra field', (ids) => ['tax', ids.tax_ein_status, { status: 'APPROVED', updated_by: 1 }]],
+    ['a body not an object', (ids) => ['tax', ids.tax_ein_status, ['APPROVED']]],
+    [
+      'the display-only step',
+      (ids) => ['document-verification', ids.document_verification_status, { status: 'APPROVED' }],
+    ],
+  ];
+
+  it.each(refused)('refuses %s with a 4xx and writes nothing', async (_case, make) => {
+    const { id, stepIds } = await createBusiness();
+    const before = await snapshot(id);
+    const [kind, statusId, json] = make(stepIds);
+    const response = await update(kind, statusId, json);
+    expect(response.status, response.text).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await snapshot(id)).toEqual(before);
+    expect(await logsOf(id)).toEqual([]);
+    expect(await notificationsOf(id)).toEqual([]);
+  });
+
+  it('answers a step of another kind with 400 naming statusId, an unknown id with 404', async () => {
+    const { stepIds } = await createBusiness();
+    const wrong = await update('tax', stepIds.payment_status, { status: 'APPROVED' });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(validationsOf(wrong.body))).toEqual(['statusId']);
+    expect((await update('tax', 2_000_000_000, { status: 'APPROVED' })).status).toBe(404);
+    const bad = await update('tax', stepIds.tax_ein_status, { status: 'DONE' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(validationsOf(bad.body))).toEqual(['status']);
+  });
+
+  it('answers 401 without a token', async () => {
+    const { id, stepIds } = await createBusiness();
+    const before = await snapshot(id);
+    const response = await update('payment', stepIds.payment_status, { status: 'APPROVED' }, null);
+    expect(response.status).toBe(401);
+    expect(await snapshot(id)).toEqual(before);
+    expect(await logsOf(id)).toEqual([]);
+  });
+
+  it('lands two managers updating one step at once in order, both logged', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { id, stepIds } = await createBusiness();
+      const statusId = stepIds.stripe_status;
+      const answers = await Promise.all([
+        update('stripe', statusId, { status: 'PROCESSING' }, actor.token),
+        update('stripe', statusId, { status: 'FAILED' }, colleague.token),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const logs = await logsOf(id);
+      expect(logs.map((l) => l.managerName).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+      // The second moved from what the first stored: the lock queued them.
+      const [first, second] = logs.map(
+        (l) => /from (\w+) to (\w+)$/.exec(l.action)!.slice(1) as [string, string],
+      );
+      expect(first![0]).toBe('Pending');
+      expect(second![0]).toBe(first![1]);
+      const { steps } = await snapshot(id);
+      const stored = steps.find((s) => s.id === statusId)!.status as StepStatus;
+      expect(stored.toLowerCase()).toBe(second![1].toLowerCase());
+      const told = (await notificationsOf(id)).map((n) => n.managerId);
+      expect(told.filter((m) => m === actor.id)).toHaveLength(1);
+      expect(told.filter((m) => m === colleague.id)).toHaveLength(1);
+    }
+  });
+});
