@@ -208,11 +208,18 @@ export async function callApi(
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
+/** A user signed in through the real login endpoint, with its access token. */
+export async function signIn(
+  harness: TestApp,
+  user: TestUser,
+): Promise<TestUser & { token: string }> {
+  const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
+    json: { email: user.email, password: user.password },
+  });
+  return { ...user, token: loginResponseSchema.parse(login.body).token };
+}
+
 /** A new manager, signed in through the real login endpoint: its access token. */
 export async function signInNewManager(harness: TestApp, database: Database): Promise<string> {
-  const manager = await createUser(database);
-  const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-    json: { email: manager.email, password: manager.password },
-  });
-  return loginResponseSchema.parse(login.body).token;
+  return (await signIn(harness, await createUser(database))).token;
 }

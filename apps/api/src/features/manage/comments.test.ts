@@ -8,20 +8,21 @@ import {
   commentDeleteResponseSchema,
   commentListResponseSchema,
   errorBodySchema,
-  loginResponseSchema,
 } from '@fd/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, comments, managerLogs, notifications, users } from '../../db/schema.ts';
+import { businesses, comments, notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import {
   callApi,
   createUser,
+  signIn as signInThrough,
   startTestApp,
   uniqueEmail,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import * as records from '../../test/manage-records.ts';
 
 const unknownUuid = '5f0c7d1e-0000-4000-8000-000000000000';
 
@@ -33,12 +34,7 @@ describe.each(lanes)('comments API on $name', (lane) => {
   let colleague: TestUser & { token: string };
   let disabled: TestUser;
 
-  const signIn = async (user: TestUser) => {
-    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-      json: { email: user.email, password: user.password },
-    });
-    return { ...user, token: loginResponseSchema.parse(login.body).token };
-  };
+  const signIn = (user: TestUser) => signInThrough(harness, user);
 
   beforeAll(async () => {
     database = await lane.open();
@@ -102,30 +98,11 @@ describe.each(lanes)('comments API on $name', (lane) => {
       .from(comments)
       .where(eq(comments.businessId, businessId))
       .orderBy(asc(comments.id));
-  const logsOf = (businessId: number) =>
-    database.db
-      .select()
-      .from(managerLogs)
-      .where(eq(managerLogs.businessId, businessId))
-      .orderBy(asc(managerLogs.id));
-  const notifiedManagers = async (businessId: number) =>
-    (
-      await database.db
-        .select({ managerId: notifications.managerId })
-        .from(notifications)
-        .where(eq(notifications.businessId, businessId))
-    )
-      .map((row) => row.managerId)
-      .sort((a, b) => a - b);
-  const otherActiveManagers = async (actorId: number) =>
-    (
-      await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'MANAGER'), eq(users.isActive, true), ne(users.id, actorId)))
-    )
-      .map((row) => row.id)
-      .sort((a, b) => a - b);
+  const logsOf = (businessId: number) => records.logsOf(database.db, businessId);
+  const notifiedManagers = (businessId: number) =>
+    records.notifiedManagers(database.db, businessId);
+  const otherActiveManagers = (actorId: number) =>
+    records.otherActiveManagers(database.db, actorId);
 
   it('creates a trimmed comment, answers it under data.data, logs it and notifies the others', async () => {
     const business = await createBusiness();

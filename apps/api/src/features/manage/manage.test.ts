@@ -10,24 +10,25 @@ import {
   businessSetupResponseSchema,
   errorBodySchema,
   latestIncorporationDay,
-  loginResponseSchema,
   MANAGER_LOGS_LIMIT,
   managerLogsResponseSchema,
   successMessages,
   type EditableBusinessDetail,
 } from '@fd/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, managerLogs, notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import {
   callApi,
   createUser,
+  signIn as signInThrough,
   startTestApp,
   uniqueEmail,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import * as records from '../../test/manage-records.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const unknownUuid = '5f0c7d1e-0000-4000-8000-000000000000';
@@ -42,12 +43,7 @@ describe.each(lanes)('manage business API on $name', (lane) => {
   let disabled: TestUser;
   let admin: TestUser;
 
-  const signIn = async (user: TestUser) => {
-    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-      json: { email: user.email, password: user.password },
-    });
-    return { ...user, token: loginResponseSchema.parse(login.body).token };
-  };
+  const signIn = (user: TestUser) => signInThrough(harness, user);
 
   beforeAll(async () => {
     database = await lane.open();
@@ -99,31 +95,11 @@ describe.each(lanes)('manage business API on $name', (lane) => {
     const [row] = await database.db.select().from(businesses).where(eq(businesses.id, id));
     return row!;
   };
-  const logsOf = (businessId: number) =>
-    database.db
-      .select()
-      .from(managerLogs)
-      .where(eq(managerLogs.businessId, businessId))
-      .orderBy(asc(managerLogs.id));
-  const notifiedManagers = async (businessId: number) =>
-    (
-      await database.db
-        .select({ managerId: notifications.managerId })
-        .from(notifications)
-        .where(eq(notifications.businessId, businessId))
-    )
-      .map((row) => row.managerId)
-      .sort((a, b) => a - b);
-  /** Every active manager but the one who acted. */
-  const otherActiveManagers = async (actorId: number) =>
-    (
-      await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'MANAGER'), eq(users.isActive, true), ne(users.id, actorId)))
-    )
-      .map((row) => row.id)
-      .sort((a, b) => a - b);
+  const logsOf = (businessId: number) => records.logsOf(database.db, businessId);
+  const notifiedManagers = (businessId: number) =>
+    records.notifiedManagers(database.db, businessId);
+  const otherActiveManagers = (actorId: number) =>
+    records.otherActiveManagers(database.db, actorId);
 
   const edit = (uuid: string, json: unknown, token: string | null = actor.token) =>
     callApi(harness.baseUrl, 'PUT', `/api/v1/business/setup/${uuid}/`, {

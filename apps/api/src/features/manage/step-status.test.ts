@@ -8,7 +8,6 @@ import {
   errorBodySchema,
   formationStepKeys,
   formationStepNames,
-  loginResponseSchema,
   stepStatusKinds,
   stepStatusUpdateResponseSchema,
   successMessages,
@@ -16,18 +15,20 @@ import {
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, formationSteps, managerLogs, notifications, users } from '../../db/schema.ts';
+import { businesses, formationSteps, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import {
   callApi,
   createUser,
+  signIn as signInThrough,
   startTestApp,
   uniqueEmail,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import * as records from '../../test/manage-records.ts';
 
 const kinds = Object.keys(stepStatusKinds) as StepStatusKind[];
 
@@ -38,12 +39,7 @@ describe.each(lanes)('step status updates on $name', (lane) => {
   let actor: TestUser & { token: string };
   let colleague: TestUser & { token: string };
 
-  const signIn = async (user: TestUser) => {
-    const login = await callApi(harness.baseUrl, 'POST', '/api/v1/auth/login/', {
-      json: { email: user.email, password: user.password },
-    });
-    return { ...user, token: loginResponseSchema.parse(login.body).token };
-  };
+  const signIn = (user: TestUser) => signInThrough(harness, user);
 
   beforeAll(async () => {
     database = await lane.open();
@@ -117,27 +113,10 @@ describe.each(lanes)('step status updates on $name', (lane) => {
     expect(response.status, response.text).toBe(200);
     return businessDetailResponseSchema.parse(response.body).data;
   };
-  const logsOf = (businessId: number) =>
-    database.db
-      .select()
-      .from(managerLogs)
-      .where(eq(managerLogs.businessId, businessId))
-      .orderBy(asc(managerLogs.id));
-  const notificationsOf = (businessId: number) =>
-    database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.businessId, businessId))
-      .orderBy(asc(notifications.id));
-  const otherActiveManagers = async (actorId: number) =>
-    (
-      await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'MANAGER'), eq(users.isActive, true), ne(users.id, actorId)))
-    )
-      .map((row) => row.id)
-      .sort((a, b) => a - b);
+  const logsOf = (businessId: number) => records.logsOf(database.db, businessId);
+  const notificationsOf = (businessId: number) => records.notificationsOf(database.db, businessId);
+  const otherActiveManagers = (actorId: number) =>
+    records.otherActiveManagers(database.db, actorId);
   /** The business row and its steps as stored. */
   const snapshot = async (businessId: number) => ({
     business: (await database.db.select().from(businesses).where(eq(businesses.id, businessId)))[0],
