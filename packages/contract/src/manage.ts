@@ -13,6 +13,11 @@ import {
 import { successBody } from './errors.ts';
 import { incorporationCountries, incorporationStates } from './reference/countries.ts';
 import { industries } from './reference/industries.ts';
+import {
+  documentFeedbackTitles,
+  postFormationCategories,
+  stepFeedbackTitles,
+} from './reference/lists.ts';
 
 // ---- Paths ----------------------------------------------------------------
 
@@ -24,6 +29,14 @@ export const manageApiPaths = {
   comment: (id: string | number) => `business/comment/${id}/`,
   stepStatusUpdate: (kind: StepStatusKind, statusId: string | number) =>
     `manager/settings/${kind}/update/${statusId}/`,
+  feedback: 'manager/feedback/',
+  feedbackDetail: (statusId: string | number) => `manager/feedback/detail/${statusId}/`,
+  postFormationAttachments: (statusId: string | number) =>
+    `manager/business/feedback/post-doc-formation/${statusId}/attachments/`,
+  /** Ours: docs/product.md leaves the upload's endpoint open (decision 24). */
+  postFormationUpload: 'manager/business/feedback/post-doc-formation/upload/',
+  /** Ours: docs/product.md leaves the file history's source open (decision 24). */
+  fileHistory: (businessUuid: string) => `manager/business/${businessUuid}/file-history/`,
 } as const;
 
 // ---- Limits ---------------------------------------------------------------
@@ -35,6 +48,40 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const MANAGER_LOGS_LIMIT = 200;
 /** The newest comments a business's comment list carries (docs/decisions.md, decision 21). */
 export const COMMENTS_LIMIT = 500;
+export const FEEDBACK_MESSAGE_MAX_LENGTH = 5000;
+export const FILE_URL_MAX_LENGTH = 2048;
+/** The newest feedback a step's detail and attachment answers carry (decision 24). */
+export const FEEDBACK_LIMIT = 200;
+/** The newest files a business's file history carries (decision 24). */
+export const FILE_HISTORY_LIMIT = 200;
+/** UPLOAD_MAX_BYTES when the environment leaves it unset: 10 MB. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What an upload may be, told by its content, never by its name (decision 24).
+ * `accept` lists them for the file picker; SVG is not among them (it can carry script).
+ */
+export const uploadFileTypes = [
+  { label: 'PDF', contentType: 'application/pdf', extension: 'pdf' },
+  { label: 'PNG', contentType: 'image/png', extension: 'png' },
+  { label: 'JPEG', contentType: 'image/jpeg', extension: 'jpg' },
+  { label: 'GIF', contentType: 'image/gif', extension: 'gif' },
+  {
+    label: 'DOCX',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+  },
+  {
+    label: 'XLSX',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extension: 'xlsx',
+  },
+] as const;
+export type UploadContentType = (typeof uploadFileTypes)[number]['contentType'];
+export const uploadAccept = uploadFileTypes
+  .flatMap((type) => [type.contentType, `.${type.extension}`])
+  .concat('.jpeg')
+  .join(',');
 /** No company on file was incorporated before this day: the first day the lists filter on. */
 export const INCORPORATION_DATE_FIRST = FILTER_DATE_RANGE.first;
 /** The world's earliest time zone (UTC+14): where "today" comes first. */
@@ -368,4 +415,144 @@ export const stepStatusUpdateResponseSchema = successBody(
     status: z.enum(stepStatuses),
     status_item_name: z.string(),
   }),
+);
+
+// ---- Feedback and uploads -------------------------------------------------
+
+/**
+ * An http(s) address with a dotted host name or localhost (docs/product.md §5: "must look like
+ * an http(s) domain"): the client's 'Please enter a valid URL.' and the server's check alike.
+ * `javascript:`, `data:` and every other scheme fail.
+ */
+const httpUrlPattern =
+  /^https?:\/\/(?:localhost|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+export const isHttpUrl = (value: string): boolean => httpUrlPattern.test(value);
+
+/** An optional link sent with feedback; an empty form field counts as none. */
+const optionalUrlField = (field: string) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(FILE_URL_MAX_LENGTH, {
+      error: `${field} must be at most ${FILE_URL_MAX_LENGTH} characters.`,
+    })
+    .refine((value) => value === '' || isHttpUrl(value), {
+      error: `${field} must be an http(s) address such as https://example.com/file.pdf.`,
+    })
+    .transform((value) => (value === '' ? null : value))
+    .optional()
+    .transform((value) => value ?? null);
+
+/** A positive integer row id; multipart sends it as text, JSON as a number or text. */
+const rowId = (field: string) => {
+  const message = `${field} must be a positive whole number.`;
+  return z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,9}$/)
+          .transform(Number),
+        z.number(),
+      ],
+      { error: message },
+    )
+    .pipe(
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .min(1, { error: message })
+        .max(2_147_483_647, { error: message }),
+    );
+};
+
+/** Titles a failed step's or document's report may carry (docs/product.md §4.6). */
+export const feedbackTitles = [...stepFeedbackTitles, ...documentFeedbackTitles] as const;
+
+/**
+ * `POST manager/feedback/` (docs/product.md §7.6), as JSON or as the text fields of a
+ * multipart form; the server adds the optional `attachment_file` part. Other keys are a 400.
+ */
+export const feedbackFieldsSchema = z.strictObject({
+  message_body: textField('message_body', FEEDBACK_MESSAGE_MAX_LENGTH),
+  status_item_id: rowId('status_item_id'),
+  business_id: businessRef('business_id'),
+  feedback_title: choiceField('feedback_title', feedbackTitles, oneOf(feedbackTitles)),
+  file_url: optionalUrlField('file_url'),
+});
+export type FeedbackFields = z.input<typeof feedbackFieldsSchema>;
+
+/**
+ * The post-formation upload's text fields (docs/product.md §3.9: file, feedbackTitle,
+ * statusItemId, messageBody, businessId, fileURL); the server adds the required `file` part.
+ */
+export const postFormationUploadFieldsSchema = z.strictObject({
+  feedbackTitle: choiceField(
+    'feedbackTitle',
+    postFormationCategories,
+    oneOf(postFormationCategories),
+  ),
+  statusItemId: rowId('statusItemId'),
+  messageBody: textField('messageBody', FEEDBACK_MESSAGE_MAX_LENGTH),
+  businessId: businessRef('businessId'),
+  fileURL: optionalUrlField('fileURL'),
+});
+export type PostFormationUploadFields = z.input<typeof postFormationUploadFieldsSchema>;
+
+/** One feedback sent to a client, with its attachment's signed download link. */
+export const feedbackSchema = z.object({
+  id: z.number(),
+  /** The business's integer id. */
+  business: z.number(),
+  status_item_id: z.number().nullable(),
+  feedback_title: z.string(),
+  message_body: z.string(),
+  file_url: z.string().nullable(),
+  /** Signed download link of the attached file, or null. */
+  attachment_file: z.string().nullable(),
+  file_name: z.string().nullable(),
+  /** Bytes. */
+  file_size: z.number().nullable(),
+  manager_name: z.string(),
+  created_at: z.string(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+export const feedbackCreateResponseSchema = successBody(feedbackSchema);
+
+/** `GET manager/feedback/detail/{statusId}/`: the step and the feedback sent about it. */
+export const feedbackDetailResponseSchema = successBody(
+  z.object({
+    id: z.number(),
+    status: z.enum(stepStatuses),
+    status_item_name: z.string(),
+    feedback: z.array(feedbackSchema),
+  }),
+);
+
+/** `GET …/post-doc-formation/{statusId}/attachments/`: the files sent for the step. */
+export const postFormationAttachmentsResponseSchema = successBody(
+  z.object({ post_doc_feedback_attachments: z.array(feedbackSchema) }),
+);
+
+/** One file the business exchanged with us (decision 24). */
+export const fileHistoryEntrySchema = z.object({
+  /** `feedback-12`, `document-7`, `receipt-3`: unique across the sources. */
+  id: z.string(),
+  /** sent: a manager sent it to the client; received: the client sent it. */
+  direction: z.enum(['sent', 'received']),
+  source: z.enum(['feedback', 'document', 'receipt']),
+  title: z.string(),
+  file_name: z.string(),
+  /** Bytes. */
+  file_size: z.number(),
+  content_type: z.string(),
+  /** Who sent it: the manager's name, or the client's. */
+  by: z.string(),
+  created_at: z.string(),
+  download_url: z.string(),
+});
+export type FileHistoryEntry = z.infer<typeof fileHistoryEntrySchema>;
+export const fileHistoryResponseSchema = successBody(
+  z.object({ file_history: z.array(fileHistoryEntrySchema) }),
 );

@@ -75,3 +75,31 @@ export const apiErrorDetails = {
  */
 export const nulCharacterMessage = (field: string) =>
   `${field} must not contain the NUL character (U+0000).`;
+
+/** Empty states of docs/product.md §8.3, word for word. */
+export const emptyStateTexts = {
+  notifications: 'You have no notifications available',
+  readNotifications: 'You have no read notifications available',
+  unreadNotifications: 'You have no unread notifications available',
+  documents: 'No verification documents available.',
+  stakeholders: 'No company stakeholders yet.',
+  managerLogs: 'No manager logs available',
+  table: 'No data found',
+} as const;
+
+/** Texts of the manage screen's dialogs (docs/product.md §2.3, §4.5), word for word. */
+export const manageTexts = {
+  confirmStatus: 'Are you sure you want to update the client status?',
+  updateStatus: 'Update status',
+  updating: 'Updating...',
+  errorMessageTitle: 'Error Message',
+  sendReport: 'Send report',
+  attachFiles: 'Attach files',
+  uploadFile: 'Upload File',
+  uploading: 'Uploading...',
+  comment: 'Comment',
+  saving: 'Saving...',
+  seeMore: 'See more',
+  nil: 'Nil',
+  taxApproved: 'Done',
+} as const;

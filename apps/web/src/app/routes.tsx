@@ -54,7 +54,7 @@ const BusinessDetailsPage = lazyScreen(
   'BusinessDetailsPage',
 );
 const ManageBusinessPage = lazyScreen(
-  () => import('../features/businesses/components/manage-business-page.tsx'),
+  () => import('../features/manage/components/manage-business-page.tsx'),
   'ManageBusinessPage',
 );
 const DocumentsPage = lazyScreen(

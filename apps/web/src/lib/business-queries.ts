@@ -6,7 +6,13 @@
  * never import one another (apps/web/src/README.md).
  */
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { businessListResponseSchema, type BusinessListPage } from '@fd/contract';
+import {
+  businessApiPaths,
+  businessDetailResponseSchema,
+  businessListResponseSchema,
+  type BusinessDetail,
+  type BusinessListPage,
+} from '@fd/contract';
 import { api } from './api-client.ts';
 import { retryUnlessClientError } from './query-client.ts';
 
@@ -76,5 +82,21 @@ export function useBusinessTabCounts(
       retry: retryUnlessClientError,
     })),
     combine: (results) => results.map(tabCount),
+  });
+}
+
+/** One business by uuid or integer id: the details page and the manage page read the same. */
+export async function getBusinessDetail(id: string, signal?: AbortSignal): Promise<BusinessDetail> {
+  const body = await api.get(businessApiPaths.detail(encodeURIComponent(id)), {
+    schema: businessDetailResponseSchema,
+    signal,
+  });
+  return body.data;
+}
+
+export function useBusinessDetail(id: string) {
+  return useQuery({
+    queryKey: businessKeys.detail(id),
+    queryFn: ({ signal }) => getBusinessDetail(id, signal),
   });
 }

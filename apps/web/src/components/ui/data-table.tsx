@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { emptyStateTexts } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -11,7 +12,7 @@ export interface DataTableColumn<Row> {
 }
 
 /** docs/product.md §8: the empty state of every list. */
-export const EMPTY_TABLE_TEXT = 'No data found';
+export const EMPTY_TABLE_TEXT = emptyStateTexts.table;
 
 /** What the body shows instead of rows; rows show when it is undefined. */
 export type DataTableState =

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Download, FileText, SearchX, Settings2, TriangleAlert } from 'lucide-react';
-import type { BusinessDetail } from '@fd/contract';
+import { emptyStateTexts, type BusinessDetail } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { Button, buttonClassName } from '#/components/ui/button.tsx';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
 import { paths } from '#/config/paths.ts';
 import { ApiError } from '#/lib/api-client.ts';
 import { formatFileSize } from '#/lib/format.ts';
-import { useBusinessDetail } from '../api/get-business-detail.ts';
+import { useBusinessDetail } from '#/lib/business-queries.ts';
 import {
   activityStatusDisplay,
   businessDetailRows,
@@ -16,10 +16,10 @@ import {
   personalDetailRows,
   type DetailRow,
 } from '../business-display.ts';
-import { GoBackLink } from './go-back-link.tsx';
+import { GoBackLink } from '#/components/go-back-link.tsx';
 
-export const NO_DOCUMENTS_TEXT = 'No verification documents available.';
-export const NO_SHAREHOLDERS_TEXT = 'No company stakeholders yet.';
+export const NO_DOCUMENTS_TEXT = emptyStateTexts.documents;
+export const NO_SHAREHOLDERS_TEXT = emptyStateTexts.stakeholders;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '#/components/placeholder-page.tsx';
 import { paths } from '#/config/paths.ts';
-import { GoBackLink } from './go-back-link.tsx';
+import { GoBackLink } from '#/components/go-back-link.tsx';
 
 /**
  * /manage-business/{businessUUID}, not built yet. It takes the business from the address

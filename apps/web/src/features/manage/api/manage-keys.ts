@@ -1,0 +1,26 @@
+/**
+ * Every query key of the manage screen (docs/conventions.md, convention 7). After any write on
+ * the screen, `invalidateAfterWrite` refreshes what the write changed — the business detail, its
+ * log, its files — so every action shows in the activities log without a reload.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { businessKeys } from '#/lib/business-queries.ts';
+
+export const manageKeys = {
+  all: ['manage'] as const,
+  business: (businessUuid: string) => [...manageKeys.all, businessUuid] as const,
+  managerLogs: (businessUuid: string) => [...manageKeys.business(businessUuid), 'logs'] as const,
+  comments: (businessUuid: string) => [...manageKeys.business(businessUuid), 'comments'] as const,
+  fileHistory: (businessUuid: string) =>
+    [...manageKeys.business(businessUuid), 'file-history'] as const,
+  attachments: (businessUuid: string, statusId: number) =>
+    [...manageKeys.business(businessUuid), 'attachments', statusId] as const,
+};
+
+/** Refetches the business (detail, lists and counts) and everything the manage screen shows of it. */
+export async function invalidateAfterWrite(queryClient: QueryClient, businessUuid: string) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: businessKeys.all }),
+    queryClient.invalidateQueries({ queryKey: manageKeys.business(businessUuid) }),
+  ]);
+}
