@@ -1,21 +1,18 @@
 /** How a business's values are shown on the list and the details screen (docs/product.md §2–§4). */
 import { displayReferralSource, type BusinessDetail } from '@fd/contract';
-import type { BadgeTone } from '#/components/ui/badge.tsx';
+import {
+  statusDisplays,
+  unknownStatusDisplay,
+  type StatusDisplay,
+} from '#/components/status-display.ts';
 import { formatDate, orNil } from '#/lib/format.ts';
 
-export interface StatusDisplay {
-  label: string;
-  tone: BadgeTone;
-}
-
-const completed: StatusDisplay = { label: 'Completed', tone: 'green' };
 const activityStatusDisplays = new Map<string, StatusDisplay>([
-  ['PENDING', { label: 'Pending', tone: 'amber' }],
-  ['PROCESSING', { label: 'Processing', tone: 'blue' }],
-  ['COMPLETED', completed],
-  ['FAILED', { label: 'Failed', tone: 'red' }],
+  ['PENDING', statusDisplays.PENDING],
+  ['PROCESSING', statusDisplays.PROCESSING],
+  ['COMPLETED', statusDisplays.COMPLETED],
+  ['FAILED', statusDisplays.FAILED],
 ]);
-const unknown: StatusDisplay = { label: 'Unknown', tone: 'slate' };
 
 /**
  * The Status column (docs/product.md §4): no current activity means Completed; the
@@ -24,8 +21,8 @@ const unknown: StatusDisplay = { label: 'Unknown', tone: 'slate' };
 export function activityStatusDisplay(
   activity: { status: string } | null | undefined,
 ): StatusDisplay {
-  if (!activity) return completed;
-  return activityStatusDisplays.get(activity.status) ?? unknown;
+  if (!activity) return statusDisplays.COMPLETED;
+  return activityStatusDisplays.get(activity.status) ?? unknownStatusDisplay;
 }
 
 /** The Activity column: the step the business waits on, or a dash once it is complete. */
