@@ -53,7 +53,11 @@ export function isUnauthenticatedPath(path: string): boolean {
   return publicPaths.has(normalizePath(path));
 }
 
-function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, QueryValue>,
+): string {
   const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
   const search = new URLSearchParams();
@@ -64,8 +68,8 @@ function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryVal
   return encoded ? `${url}${url.includes('?') ? '&' : '?'}${encoded}` : url;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body's JSON, or undefined when it is empty or not JSON (e.g. a proxy's HTML page). */
+export function parseJsonBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -74,16 +78,29 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The `Authorization` value a call to `path` carries, or null (a public call, or signed out). */
+export function authorizationFor(path: string): string | null {
+  if (isUnauthenticatedPath(path)) return null;
+  // Read on every call: a sign-in, sign-out or another tab may have changed it.
+  const token = getToken();
+  return token ? `Bearer ${token}` : null;
+}
+
+/** The ApiError of a non-2xx answer, from its parsed body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const error = errorBodySchema.safeParse(body);
+  return error.success
+    ? new ApiError(status, error.data.errors.detail, error.data.errors.validations)
+    : new ApiError(status);
+}
+
 export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiClientOptions) {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, query, schema, signal } = options;
     const headers = new Headers({ Accept: 'application/json' });
     const authenticated = !isUnauthenticatedPath(path);
-    if (authenticated) {
-      // Read on every call: a sign-in, sign-out or another tab may have changed it.
-      const token = getToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-    }
+    const authorization = authorizationFor(path);
+    if (authorization) headers.set('Authorization', authorization);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body;
@@ -98,15 +115,12 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
       body: payload,
       ...(signal ? { signal } : {}),
     });
-    const data = await readBody(response);
+    const data = parseJsonBody(await response.text());
 
     if (!response.ok) {
       // An expired or revoked token: end the session; the route guard then shows sign-in.
       if (response.status === 401 && authenticated) onUnauthorized();
-      const error = errorBodySchema.safeParse(data);
-      throw error.success
-        ? new ApiError(response.status, error.data.errors.detail, error.data.errors.validations)
-        : new ApiError(response.status);
+      throw toApiError(response.status, data);
     }
     return schema ? schema.parse(data) : (data as T);
   }

@@ -3,6 +3,7 @@ import {
   businessLevelLabel,
   formatCount,
   formatDate,
+  formatDateTime,
   formatDayRange,
   formatFileSize,
   formatResultCount,
@@ -38,6 +39,21 @@ describe('formatDate (en-US short, UTC)', () => {
     expect(formatDate(null)).toBeNull();
     expect(formatDate('')).toBeNull();
     expect(formatDate('not a date')).toBeNull();
+  });
+});
+
+describe('formatDateTime (YYYY-MM-DD HH:mm, UTC)', () => {
+  it('shows the UTC day and minute, zero-padded, whatever the offset it was written with', () => {
+    expect(formatDateTime('2026-11-21T09:05:59.999Z')).toBe('2026-11-21 09:05');
+    expect(formatDateTime('2026-01-02T00:30:00+02:00')).toBe('2026-01-01 22:30');
+    expect(formatDateTime('2026-12-31T23:59:00-01:00')).toBe('2027-01-01 00:59');
+  });
+
+  it('gives null for nothing or something that is not a date', () => {
+    expect(formatDateTime(null)).toBeNull();
+    expect(formatDateTime(undefined)).toBeNull();
+    expect(formatDateTime('')).toBeNull();
+    expect(formatDateTime('yesterday')).toBeNull();
   });
 });
 

@@ -25,6 +25,19 @@ export function formatDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : shortDate.format(date);
 }
 
+/**
+ * An ISO timestamp as `YYYY-MM-DD HH:mm` in UTC (docs/product.md §9, the comments' date-time;
+ * the product's dates are UTC); null when there is none or it is not a date.
+ */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const two = (part: number) => String(part).padStart(2, '0');
+  const day = `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+  return `${day} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
+}
+
 const kilobytes = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
