@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  businessSetupResponseSchema,
+  manageApiPaths,
+  type BusinessSetupDetails,
+  type BusinessSetupRequest,
+  type EditableBusinessDetail,
+} from '@fd/contract';
+import { api } from '#/lib/api-client.ts';
+import { invalidateAfterWrite } from './manage-keys.ts';
+
+export interface BusinessDetailChange {
+  field: EditableBusinessDetail;
+  value: string;
+}
+
+/** `PUT business/setup/{uuid}/` with the one edited detail (docs/product.md §7.4 "Edit"). */
+export async function editBusinessDetail(
+  businessUuid: string,
+  { field, value }: BusinessDetailChange,
+): Promise<BusinessSetupDetails> {
+  const body: BusinessSetupRequest = { [field]: value };
+  const answer = await api.put(manageApiPaths.businessSetup(businessUuid), body, {
+    schema: businessSetupResponseSchema,
+  });
+  return answer.data;
+}
+
+export function useEditBusinessDetail(businessUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: BusinessDetailChange) => editBusinessDetail(businessUuid, change),
+    // Awaited, so the row shows its new value (and a cleared state after a new country) by
+    // the time the caller closes the editor.
+    onSuccess: () => invalidateAfterWrite(queryClient, businessUuid),
+  });
+}
