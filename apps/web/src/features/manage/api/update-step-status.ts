@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  RELOAD_AFTER_UPDATE_MS,
+  manageApiPaths,
+  stepStatusUpdateResponseSchema,
+  type StepStatus,
+  type StepStatusKind,
+  type StepStatusUpdateRequest,
+} from '@fd/contract';
+import { api } from '#/lib/api-client.ts';
+import { invalidateAfterWrite } from './manage-keys.ts';
+
+/** The statuses a manager may pick (docs/product.md §4.5); Pending is never chosen. */
+export type PickableStepStatus = Exclude<StepStatus, 'PENDING'>;
+
+export interface StepStatusChange {
+  kind: StepStatusKind;
+  /** The step's `id` from `business_formation_statuses`. */
+  statusId: number;
+  status: PickableStepStatus;
+}
+
+/** `PUT manager/settings/{kind}/update/{statusId}/` with `{ status }` (docs/product.md §7.5). */
+export async function updateStepStatus({ kind, statusId, status }: StepStatusChange) {
+  const body: StepStatusUpdateRequest = { status };
+  const answer = await api.put(manageApiPaths.stepStatusUpdate(kind, statusId), body, {
+    schema: stepStatusUpdateResponseSchema,
+  });
+  return answer.data;
+}
+
+/**
+ * docs/product.md §4.5 reloads the page 2 s after a successful update; here the screen's
+ * queries are refetched after the same delay instead, so nothing typed elsewhere is lost.
+ */
+export function useUpdateStepStatus(businessUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStepStatus,
+    onSuccess: () => {
+      setTimeout(
+        () => void invalidateAfterWrite(queryClient, businessUuid),
+        RELOAD_AFTER_UPDATE_MS,
+      );
+    },
+  });
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import {
+  errorMessages,
+  manageTexts,
+  stepStatusKinds,
+  successMessages,
+  type BusinessDetail,
+  type StepStatus,
+  type StepStatusKind,
+} from '@fd/contract';
+import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
+import { Badge } from '#/components/ui/badge.tsx';
+import { buttonClassName } from '#/components/ui/button.tsx';
+import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
+import { ApiError } from '#/lib/api-client.ts';
+import { notifyError, notifySuccess } from '#/lib/toast.tsx';
+import { useSendFeedback } from '../api/send-feedback.ts';
+import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
+import { ErrorMessageDialog, type ErrorReport } from './error-message-dialog.tsx';
+import { StatusConfirmDialog } from './status-confirm-dialog.tsx';
+
+const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
+
+/** How a step's status reads (docs/product.md §4.5): the Tax step's Approved reads 'Done'. */
+export function stepStatusDisplay(status: StepStatus, kind?: StepStatusKind): StatusDisplay {
+  const display = statusDisplays[status];
+  return kind === 'tax' && status === 'APPROVED'
+    ? { ...display, label: manageTexts.taxApproved }
+    : display;
+}
+
+export function StepStatusBadge({ status, kind }: { status: StepStatus; kind?: StepStatusKind }) {
+  const { label, tone } = stepStatusDisplay(status, kind);
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+/** The server's `errors.detail` when it sent one, else the screen's own text. */
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.detail ? error.detail : fallback;
+
+type Flow =
+  { stage: 'idle' } | { stage: 'report' } | { stage: 'confirm'; status: PickableStepStatus };
+
+interface StepStatusControlProps {
+  business: BusinessDetail;
+  kind: StepStatusKind;
+  /** The step's or document's name, e.g. 'Tax EIN'. */
+  name: string;
+  /** Offered in the Error Message dialog: `stepFeedbackTitles` or `documentFeedbackTitles`. */
+  feedbackTitles: readonly string[];
+  defaultFeedbackTitle?: string | undefined;
+}
+
+/**
+ * A step's (or a document's) status badge and its picker (docs/product.md §4.5): Processing or
+ * Approved go straight to the confirmation; Failed first asks for the Error Message report,
+ * then confirms. A step whose row is missing (`id` null) cannot be updated, so it has no picker.
+ */
+export function StepStatusControl({
+  business,
+  kind,
+  name,
+  feedbackTitles,
+  defaultFeedbackTitle,
+}: StepStatusControlProps) {
+  const step = business.business_formation_statuses[stepStatusKinds[kind]];
+  const [flow, setFlow] = useState<Flow>({ stage: 'idle' });
+  const update = useUpdateStepStatus(business.uuid);
+  const feedback = useSendFeedback(business.uuid);
+  const statusId = step.id;
+  const close = () => setFlow({ stage: 'idle' });
+
+  const choose = (status: PickableStepStatus) =>
+    setFlow(status === 'FAILED' ? { stage: 'report' } : { stage: 'confirm', status });
+
+  const sendReport = (report: ErrorReport) => {
+    if (statusId === null) return;
+    feedback.mutate(
+      {
+        message_body: report.message,
+        feedback_title: report.feedbackTitle,
+        status_item_id: statusId,
+        business_id: business.id,
+        attachment_file: report.attachment,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(successMessages.feedbackSent);
+          setFlow({ stage: 'confirm', status: 'FAILED' });
+        },
+        onError: (error) => notifyError(failureText(error, errorMessages.feedbackSend)),
+      },
+    );
+  };
+
+  const confirm = () => {
+    if (flow.stage !== 'confirm' || statusId === null) return;
+    update.mutate(
+      { kind, statusId, status: flow.status },
+      {
+        onSuccess: () => {
+          notifySuccess(successMessages.statusUpdated);
+          close();
+        },
+        // The dialog stays open, so the manager may try again or cancel.
+        onError: (error) => notifyError(failureText(error, errorMessages.statusUpdate)),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <StepStatusBadge status={step.status} kind={kind} />
+      {statusId !== null && (
+        <DropdownMenu
+          label={`Change status of ${name}`}
+          trigger={
+            <>
+              Change status
+              <ChevronDown aria-hidden="true" className="size-4" />
+            </>
+          }
+          triggerClassName={buttonClassName('secondary', 'px-3 py-1.5')}
+          items={pickableStatuses.map((status) => ({
+            label: stepStatusDisplay(status, kind).label,
+            onSelect: () => choose(status),
+          }))}
+        />
+      )}
+      <ErrorMessageDialog
+        open={flow.stage === 'report'}
+        subject={name}
+        feedbackTitles={feedbackTitles}
+        defaultFeedbackTitle={defaultFeedbackTitle}
+        isSending={feedback.isPending}
+        onCancel={close}
+        onSend={sendReport}
+      />
+      <StatusConfirmDialog
+        open={flow.stage === 'confirm'}
+        description={
+          flow.stage === 'confirm'
+            ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}.`
+            : ''
+        }
+        isUpdating={update.isPending}
+        onCancel={close}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
