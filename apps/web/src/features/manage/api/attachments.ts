@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  manageApiPaths,
+  postFormationAttachmentsResponseSchema,
+  type Feedback,
+} from '@fd/contract';
+import { api } from '#/lib/api-client.ts';
+import { manageKeys } from './manage-keys.ts';
+
+/** `GET …/post-doc-formation/{statusId}/attachments/`: the files sent for the step. */
+export async function getPostFormationAttachments(
+  statusId: number,
+  signal?: AbortSignal,
+): Promise<Feedback[]> {
+  const body = await api.get(manageApiPaths.postFormationAttachments(statusId), {
+    schema: postFormationAttachmentsResponseSchema,
+    signal,
+  });
+  return body.data.post_doc_feedback_attachments;
+}
+
+export const postFormationAttachmentsQueryOptions = (businessUuid: string, statusId: number) =>
+  queryOptions({
+    queryKey: manageKeys.attachments(businessUuid, statusId),
+    queryFn: ({ signal }) => getPostFormationAttachments(statusId, signal),
+  });
+
+/** Nothing to ask for while the business has no post-formation step row (`statusId` null). */
+export function usePostFormationAttachments(businessUuid: string, statusId: number | null) {
+  return useQuery({
+    ...postFormationAttachmentsQueryOptions(businessUuid, statusId ?? 0),
+    enabled: statusId !== null,
+  });
+}

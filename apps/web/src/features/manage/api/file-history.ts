@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fileHistoryResponseSchema, manageApiPaths, type FileHistoryEntry } from '@fd/contract';
+import { api } from '#/lib/api-client.ts';
+import { manageKeys } from './manage-keys.ts';
+
+/** `GET manager/business/{businessUuid}/file-history/`: newest first, as the server sends it. */
+export async function getFileHistory(
+  businessUuid: string,
+  signal?: AbortSignal,
+): Promise<FileHistoryEntry[]> {
+  const body = await api.get(manageApiPaths.fileHistory(encodeURIComponent(businessUuid)), {
+    schema: fileHistoryResponseSchema,
+    signal,
+  });
+  return body.data.file_history;
+}
+
+export const fileHistoryQueryOptions = (businessUuid: string) =>
+  queryOptions({
+    queryKey: manageKeys.fileHistory(businessUuid),
+    queryFn: ({ signal }) => getFileHistory(businessUuid, signal),
+  });
+
+export const useFileHistory = (businessUuid: string) =>
+  useQuery(fileHistoryQueryOptions(businessUuid));

@@ -1,0 +1,202 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Bold, Italic, Trash2 } from 'lucide-react';
+import {
+  COMMENT_MAX_LENGTH,
+  errorMessages,
+  manageTexts,
+  type BusinessComment,
+  type BusinessDetail,
+} from '@fd/contract';
+import { Button } from '#/components/ui/button.tsx';
+import { FieldError, inputClassName } from '#/components/ui/text-field.tsx';
+import { classNames } from '#/lib/class-names.ts';
+import { formatDateTime } from '#/lib/format.ts';
+import { useSession } from '#/lib/session.ts';
+import { notifyError } from '#/lib/toast.tsx';
+import { useComments, useCreateComment, useDeleteComment } from '../api/comments.ts';
+import { SectionEmpty, SectionLoading } from './manage-section-states.tsx';
+
+/** Ours: docs/product.md §5 requires the text but gives the rule no message. */
+export const COMMENT_REQUIRED_TEXT = 'Please write a comment first.';
+export const NO_COMMENTS_TEXT = 'No comments yet.';
+export const COMMENT_LABEL = 'Add a comment';
+
+/**
+ * Comments (docs/product.md §2.3, §7.6): a plain-text comment, newest first; the author may
+ * delete their own. A failed load or delete is only logged (§8.1); a failed save is shown.
+ */
+export function CommentsSection({ business }: { business: BusinessDetail }) {
+  return (
+    <div className="space-y-4">
+      <CommentForm businessUuid={business.uuid} />
+      <CommentList businessUuid={business.uuid} />
+    </div>
+  );
+}
+
+function CommentForm({ businessUuid }: { businessUuid: string }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  // docs/product.md §2.3: the bold and italic toggles are cosmetic; they format nothing.
+  const [bold, setBold] = useState(false);
+  const [italic, setItalic] = useState(false);
+  const create = useCreateComment(businessUuid);
+  const id = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const comment = text.trim();
+    if (comment === '') {
+      setError(COMMENT_REQUIRED_TEXT);
+      return;
+    }
+    setError(undefined);
+    create.mutate(comment, {
+      onSuccess: () => setText(''),
+      onError: () => notifyError(errorMessages.commentSave),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-2">
+      <div className="flex items-end justify-between gap-3">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {COMMENT_LABEL}
+        </label>
+        <div role="group" aria-label="Formatting" className="flex gap-1">
+          <FormatToggle label="Bold" pressed={bold} onToggle={() => setBold(!bold)}>
+            <Bold aria-hidden="true" className="size-4" />
+          </FormatToggle>
+          <FormatToggle label="Italic" pressed={italic} onToggle={() => setItalic(!italic)}>
+            <Italic aria-hidden="true" className="size-4" />
+          </FormatToggle>
+        </div>
+      </div>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (error) setError(undefined);
+        }}
+        rows={3}
+        required
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        className={inputClassName(Boolean(error), 'resize-y')}
+      />
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <FieldError id={`${id}-error`} message={error} />
+          <p id={`${id}-count`} className="text-xs text-slate-500 tabular-nums">
+            {text.length}/{COMMENT_MAX_LENGTH}
+          </p>
+        </div>
+        <Button type="submit" isLoading={create.isPending} loadingText={manageTexts.saving}>
+          {manageTexts.comment}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormatToggle({
+  label,
+  pressed,
+  onToggle,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onToggle}
+      className={classNames(
+        'rounded-md p-1.5 focus-visible:outline-2 focus-visible:outline-indigo-600',
+        pressed ? 'bg-indigo-100 text-indigo-700' : 'text-slate-500 hover:bg-slate-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function CommentList({ businessUuid }: { businessUuid: string }) {
+  const comments = useComments(businessUuid);
+  const remove = useDeleteComment(businessUuid);
+  const ownUuid = useSession().manager?.uuid;
+
+  return (
+    // A fixed height: a long discussion scrolls inside the section.
+    <div className="h-80 overflow-y-auto rounded-xl border border-slate-200">
+      {comments.isPending && <SectionLoading label="Loading comments" />}
+      {/* A failed load shows nothing, not even the empty text (docs/product.md §8.1). */}
+      {comments.isSuccess && comments.data.length === 0 && (
+        <div className="px-4 py-2">
+          <SectionEmpty>{NO_COMMENTS_TEXT}</SectionEmpty>
+        </div>
+      )}
+      {comments.isSuccess && comments.data.length > 0 && (
+        <ul aria-label="Comments" className="divide-y divide-slate-100">
+          {comments.data.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              isOwn={ownUuid !== undefined && comment.user.uuid === ownUuid}
+              isDeleting={remove.isPending && remove.variables === comment.id}
+              onDelete={() => remove.mutate(comment.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CommentItem({
+  comment,
+  isOwn,
+  isDeleting,
+  onDelete,
+}: {
+  comment: BusinessComment;
+  isOwn: boolean;
+  isDeleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex gap-3 px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+          <span className="font-semibold text-slate-900">{comment.user.last_name}</span>
+          <time dateTime={comment.created_at} className="tabular-nums">
+            {formatDateTime(comment.created_at) ?? comment.created_at}
+          </time>
+        </p>
+        {/* Plain text as written: never HTML; line breaks kept. */}
+        <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">
+          {comment.comment}
+        </p>
+      </div>
+      {isOwn && (
+        <button
+          type="button"
+          aria-label="Delete comment"
+          onClick={onDelete}
+          disabled={isDeleting}
+          aria-busy={isDeleting || undefined}
+          className="h-fit shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      )}
+    </li>
+  );
+}
