@@ -105,7 +105,8 @@ const rowOf = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement;
 const editButton = (label: string) => screen.getByRole('button', { name: `Edit ${label}` });
 
-describe('business detail rows', () => {
+// Real requests, each test several: room for a busy machine running files side by side.
+describe('business detail rows', { timeout: 15_000 }, () => {
   it('shows every row in order, Nil for empty values, and no Edit on the incorporation number', async () => {
     await renderRows({ tax_id: null, new_business_formation_address: '  ' });
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([

@@ -1,18 +1,83 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '#/components/placeholder-page.tsx';
-import { paths } from '#/config/paths.ts';
+import { Link, useParams } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { manageTexts, type BusinessDetail } from '@fd/contract';
+import { BusinessLoadError } from '#/components/business-load-error.tsx';
 import { GoBackLink } from '#/components/go-back-link.tsx';
+import { Section } from '#/components/section.tsx';
+import { buttonClassName } from '#/components/ui/button.tsx';
+import { PageSpinner } from '#/components/ui/spinner.tsx';
+import { paths } from '#/config/paths.ts';
+import { useBusinessDetail } from '#/lib/business-queries.ts';
+import { ActivityLogSection } from './activity-log-section.tsx';
+import { BusinessDetailRows } from './business-detail-rows.tsx';
+import { CollapsibleSection } from './collapsible-section.tsx';
+import { CommentsSection } from './comments-section.tsx';
+import { DocsManagementSection } from './docs-management-section.tsx';
+import { FileHistorySection } from './file-history-section.tsx';
+import { StatusManagement } from './status-management.tsx';
+import { VerificationDocumentsSection } from './verification-documents-section.tsx';
+
+function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo: string }) {
+  return (
+    <div className="space-y-6">
+      <GoBackLink to={backTo} />
+      <div>
+        <p className="text-sm font-medium text-slate-500">Manage business</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {business.business_name}
+        </h1>
+      </div>
+
+      <Section title="Business details">
+        <BusinessDetailRows business={business} />
+        <Link to={backTo} className={buttonClassName('ghost', '-ml-2 mt-4 px-2 py-1.5')}>
+          {manageTexts.seeMore}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </Section>
+
+      <CollapsibleSection title="Status management">
+        <StatusManagement business={business} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Verification documents">
+        <VerificationDocumentsSection business={business} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Docs management">
+        <DocsManagementSection business={business} />
+      </CollapsibleSection>
+      <CollapsibleSection title="File history">
+        <FileHistorySection business={business} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Comments">
+        <CommentsSection business={business} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Activities log">
+        <ActivityLogSection business={business} />
+      </CollapsibleSection>
+    </div>
+  );
+}
 
 /**
- * /manage-business/{businessUUID}, not built yet. It takes the business from the address
- * only, never from navigation state, so a reload or a shared link opens the same business.
+ * /manage-business/{businessUUID} (docs/product.md §2.3 "Manage business"). It takes the
+ * business from the address only, never from navigation state, so a reload or a shared link
+ * opens the same business.
  */
 export function ManageBusinessPage() {
   const { businessUUID = '' } = useParams();
-  return (
-    <div className="space-y-6">
-      <GoBackLink to={paths.fullBusinessDetails(businessUUID)} />
-      <PlaceholderPage title="Manage business" />
-    </div>
-  );
+  const query = useBusinessDetail(businessUUID);
+  const backTo = paths.fullBusinessDetails(businessUUID);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <BusinessLoadError
+        error={query.error}
+        backTo={backTo}
+        isRetrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <ManageBusiness business={query.data} backTo={backTo} />;
 }

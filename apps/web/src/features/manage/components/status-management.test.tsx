@@ -150,7 +150,8 @@ async function pick(user: User, stepName: string, choice: string) {
   await user.click(screen.getByRole('menuitem', { name: choice }));
 }
 
-describe('status management', () => {
+// Real requests, each test several: room for a busy machine running files side by side.
+describe('status management', { timeout: 15_000 }, () => {
   it('lists the steps in order with their status; document verification has no picker', async () => {
     await renderManagement(withStatuses({ payment_status: 'APPROVED', stripe_status: 'FAILED' }));
     const items = screen.getAllByRole('listitem');

@@ -125,7 +125,8 @@ const downloads = (container: HTMLElement) =>
     .queryAllByRole('link')
     .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
 
-describe('verification documents', () => {
+// Real requests, each test several: room for a busy machine running files side by side.
+describe('verification documents', { timeout: 15_000 }, () => {
   it('puts each identity document on its card, with its status and download link', async () => {
     await renderDocuments({
       business_formation_statuses: {

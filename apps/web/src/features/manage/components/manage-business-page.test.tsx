@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, within } from '@testing-library/react';
+import { manageTexts } from '@fd/contract';
+import { clearSession } from '#/lib/session.ts';
+import { businessDetailFixture } from '#/testing/business-fixtures.ts';
+import { startTestServer, type Handler } from '#/testing/http-server.ts';
+// Types only: the modules are imported once the server has a port (the app reads its base URL once).
+import type * as testing from '#/testing/render-route.tsx';
+import type * as page from './manage-business-page.tsx';
+
+// Each step waits on a real server: room for a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+let server: TestServer;
+let modules: { testing: typeof testing; page: typeof page };
+let answerDetail: Handler;
+
+const detail = businessDetailFixture();
+const detailUrl = `/api/v1/manager/business/detail/${detail.uuid}/`;
+const detailBody = () => ({ status: 200, body: { data: detail } });
+
+beforeAll(async () => {
+  server = await startTestServer((request) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/v1/manager/business/detail/')) {
+      return answerDetail(request);
+    }
+    // The other sections' own calls are theirs to test; here they find nothing.
+    return { status: 404, body: { errors: { detail: 'Not found.' } } };
+  });
+  vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
+  modules = {
+    testing: await import('#/testing/render-route.tsx'),
+    page: await import('./manage-business-page.tsx'),
+  };
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  answerDetail = detailBody;
+});
+afterEach(() => act(() => clearSession()));
+
+function renderManage(uuid = detail.uuid) {
+  modules.testing.storeSession();
+  return modules.testing.renderScreen(<modules.page.ManageBusinessPage />, {
+    path: '/manage-business/:businessUUID',
+    initialEntry: `/manage-business/${uuid}`,
+  });
+}
+
+const detailRequests = () =>
+  server.requests.filter((request) => request.url.startsWith('/api/v1/manager/business/detail/'));
+
+// Real requests, each test several: room for a busy machine running files side by side.
+describe('manage business page', { timeout: 15_000 }, () => {
+  it('loads the business of the address, with the way back and See more to its details', async () => {
+    const { user, router } = renderManage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+    expect(detailRequests().map((request) => request.url)).toEqual([detailUrl]);
+
+    const fullDetails = `/full-business-details/${detail.uuid}`;
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', fullDetails);
+    const seeMore = screen.getByRole('link', { name: manageTexts.seeMore });
+    expect(seeMore).toHaveTextContent('See more');
+    expect(seeMore).toHaveAttribute('href', fullDetails);
+    await user.click(seeMore);
+    expect(router.state.location.pathname).toBe(fullDetails);
+  });
+
+  it('shows the detail rows, then every section open, in order', async () => {
+    renderManage();
+    await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' });
+    const details = screen.getByRole('region', { name: 'Business details' });
+    expect(within(details).getByRole('button', { name: 'Edit Business Name' })).toBeVisible();
+    expect(within(details).getByText('DE-778812')).toBeVisible();
+
+    const sections = [
+      'Status management',
+      'Verification documents',
+      'Docs management',
+      'File history',
+      'Comments',
+      'Activities log',
+    ];
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['Business details', ...sections]);
+    for (const name of sections) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true');
+    }
+    expect(
+      within(screen.getByRole('region', { name: 'Status management' })).getByRole('listitem', {
+        name: 'Tax EIN',
+      }),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Verification documents' })).getByRole('article', {
+        name: 'Government ID',
+      }),
+    ).toBeVisible();
+  });
+
+  it('collapses a section from its heading button', async () => {
+    const { user } = renderManage();
+    await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' });
+    const toggle = screen.getByRole('button', { name: 'Status management' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('listitem', { name: 'Tax EIN', hidden: true })).not.toBeVisible();
+  });
+
+  it('shows a spinner while the business loads', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answerDetail = async () => {
+      await held;
+      return detailBody();
+    };
+    renderManage();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+  });
+
+  it("says 'Business not found' for an unknown business, with the way back", async () => {
+    answerDetail = () => ({ status: 404, body: { errors: { detail: 'Not found.' } } });
+    const uuid = '4b7c0c1e-0000-4000-8000-000000000000';
+    renderManage(uuid);
+    expect(await screen.findByRole('heading', { name: 'Business not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute(
+      'href',
+      `/full-business-details/${uuid}`,
+    );
+    expect(screen.queryByRole('region', { name: 'Status management' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load with its reason, and loads again on Try again', async () => {
+    answerDetail = () => ({
+      status: 403,
+      body: { errors: { detail: 'You do not have permission to perform this action.' } },
+    });
+    const { user } = renderManage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to perform this action.',
+    );
+    answerDetail = detailBody;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+    expect(detailRequests()).toHaveLength(2);
+  });
+});
