@@ -269,7 +269,7 @@ describe('docs management: the upload', () => {
     answer = async (request) => {
       if (request.method === 'POST') {
         await release.promise;
-        return { status: 200, body: { data: uploaded } };
+        return { status: 201, body: { data: uploaded } };
       }
       attachmentLoads.push(Date.now());
       return attachmentsBody(attachmentLoads.length > 1 ? [uploaded] : []);
@@ -320,7 +320,7 @@ describe('docs management: the upload', () => {
 
   it('leaves fileURL out when no link is given: exactly five parts', async () => {
     answer = (request) =>
-      request.method === 'POST' ? { status: 200, body: { data: uploaded } } : attachmentsBody([]);
+      request.method === 'POST' ? { status: 201, body: { data: uploaded } } : attachmentsBody([]);
     const { user } = renderSection();
     const opened = await openUpload(user, 'Other files');
     await fillUpload(user, opened, { message: 'Bylaws attached.' });
@@ -411,7 +411,7 @@ describe('docs management: the progress bar follows the upload (a hand-driven XM
       within(confirmDialog()).getByRole('button', { name: manageTexts.uploading }),
     ).toBeDisabled();
 
-    act(() => xhr!.respond(200, { data: uploaded }));
+    act(() => xhr!.respond(201, { data: uploaded }));
     expect(await screen.findByText(successMessages.fileUploaded)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
