@@ -53,6 +53,9 @@ function renderManage(uuid = detail.uuid) {
   });
 }
 
+/** The business's name under the title: there once the business has loaded. */
+const loaded = () => screen.findByText('Acme Holdings', { selector: 'p' });
+
 const detailRequests = () =>
   server.requests.filter((request) => request.url.startsWith('/api/v1/manager/business/detail/'));
 
@@ -60,7 +63,8 @@ const detailRequests = () =>
 describe('manage business page', { timeout: 15_000 }, () => {
   it('loads the business of the address, with the way back and See more to its details', async () => {
     const { user, router } = renderManage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+    expect(await loaded()).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage business' })).toBeVisible();
     expect(detailRequests().map((request) => request.url)).toEqual([detailUrl]);
 
     const fullDetails = `/full-business-details/${detail.uuid}`;
@@ -74,7 +78,7 @@ describe('manage business page', { timeout: 15_000 }, () => {
 
   it('shows the detail rows, then every section open, in order', async () => {
     renderManage();
-    await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' });
+    await loaded();
     const details = screen.getByRole('region', { name: 'Business details' });
     expect(within(details).getByRole('button', { name: 'Edit Business Name' })).toBeVisible();
     expect(within(details).getByText('DE-778812')).toBeVisible();
@@ -107,7 +111,7 @@ describe('manage business page', { timeout: 15_000 }, () => {
 
   it('collapses a section from its heading button', async () => {
     const { user } = renderManage();
-    await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' });
+    await loaded();
     const toggle = screen.getByRole('button', { name: 'Status management' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -123,8 +127,15 @@ describe('manage business page', { timeout: 15_000 }, () => {
     };
     renderManage();
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // The title and the way back do not wait for the business.
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage business' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute(
+      'href',
+      `/full-business-details/${detail.uuid}`,
+    );
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+    expect(await loaded()).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
   it("says 'Business not found' for an unknown business, with the way back", async () => {
@@ -150,7 +161,7 @@ describe('manage business page', { timeout: 15_000 }, () => {
     );
     answerDetail = detailBody;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Holdings' })).toBeVisible();
+    expect(await loaded()).toBeVisible();
     expect(detailRequests()).toHaveLength(2);
   });
 });

@@ -17,16 +17,23 @@ import { FileHistorySection } from './file-history-section.tsx';
 import { StatusManagement } from './status-management.tsx';
 import { VerificationDocumentsSection } from './verification-documents-section.tsx';
 
+/** The way back and the title, shown from the first render, while the business loads too. */
+function ManageHeader({ backTo, businessName }: { backTo: string; businessName?: string }) {
+  return (
+    <>
+      <GoBackLink to={backTo} />
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Manage business</h1>
+        {businessName && <p className="mt-1 text-sm text-slate-600">{businessName}</p>}
+      </div>
+    </>
+  );
+}
+
 function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo: string }) {
   return (
     <div className="space-y-6">
-      <GoBackLink to={backTo} />
-      <div>
-        <p className="text-sm font-medium text-slate-500">Manage business</p>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-          {business.business_name}
-        </h1>
-      </div>
+      <ManageHeader backTo={backTo} businessName={business.business_name} />
 
       <Section title="Business details">
         <BusinessDetailRows business={business} />
@@ -68,7 +75,14 @@ export function ManageBusinessPage() {
   const query = useBusinessDetail(businessUUID);
   const backTo = paths.fullBusinessDetails(businessUUID);
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) {
+    return (
+      <div className="space-y-6">
+        <ManageHeader backTo={backTo} />
+        <PageSpinner />
+      </div>
+    );
+  }
   if (query.isError) {
     return (
       <BusinessLoadError
