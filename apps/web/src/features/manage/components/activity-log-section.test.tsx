@@ -82,7 +82,7 @@ function renderLog() {
   );
 }
 
-describe('activities log section', () => {
+describe('activities log section', { timeout: 15_000 }, () => {
   it('shows each entry newest first: timestamp, action, manager name and category', async () => {
     renderLog();
     const list = await screen.findByRole('list', { name: 'Activities' });

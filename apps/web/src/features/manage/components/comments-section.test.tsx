@@ -118,7 +118,7 @@ const listedTexts = () =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('p.whitespace-pre-wrap')?.textContent);
 
-describe('comments section', () => {
+describe('comments section', { timeout: 15_000 }, () => {
   it("lists the business's comments newest first: last name, UTC date-time and the text as text", async () => {
     renderComments();
     const list = await screen.findByRole('list', { name: 'Comments' });

@@ -126,7 +126,7 @@ async function fillUpload(
   await user.click(form.getByRole('button', { name: modules.dialog.CONTINUE_TEXT }));
 }
 
-describe('docs management: the attachments list', () => {
+describe('docs management: the attachments list', { timeout: 15_000 }, () => {
   it('numbers the files sent for the post-formation step, with size in KB and a download link', async () => {
     answer = () =>
       attachmentsBody([
@@ -191,7 +191,7 @@ describe('docs management: the attachments list', () => {
   });
 });
 
-describe('docs management: the upload', () => {
+describe('docs management: the upload', { timeout: 15_000 }, () => {
   it("offers the post-formation categories under 'Attach files'", async () => {
     const { user } = renderSection();
     await user.click(await screen.findByRole('button', { name: manageTexts.attachFiles }));
@@ -384,55 +384,64 @@ describe('docs management: the upload', () => {
   });
 });
 
-describe('docs management: the progress bar follows the upload (a hand-driven XMLHttpRequest)', () => {
-  // jsdom's own XHR reports upload progress only once the whole body is sent; a browser
-  // reports it as the bytes go. The end-to-end test shows the real one in Chromium.
-  it('shows each progress event, up to 100, while the confirm dialog says Uploading...', async () => {
-    const xhrs = installControlledXhr();
-    const { user } = renderSection();
-    const opened = await openUpload(user);
-    await fillUpload(user, opened);
-    await user.click(within(confirmDialog()).getByRole('button', { name: manageTexts.uploadFile }));
+describe(
+  'docs management: the progress bar follows the upload (a hand-driven XMLHttpRequest)',
+  { timeout: 15_000 },
+  () => {
+    // jsdom's own XHR reports upload progress only once the whole body is sent; a browser
+    // reports it as the bytes go. The end-to-end test shows the real one in Chromium.
+    it('shows each progress event, up to 100, while the confirm dialog says Uploading...', async () => {
+      const xhrs = installControlledXhr();
+      const { user } = renderSection();
+      const opened = await openUpload(user);
+      await fillUpload(user, opened);
+      await user.click(
+        within(confirmDialog()).getByRole('button', { name: manageTexts.uploadFile }),
+      );
 
-    const [xhr] = xhrs;
-    expect(xhr?.url).toBe(`${front.url}${uploadUrl}`);
-    const bar = () => within(confirmDialog()).getByRole('progressbar', { name: 'Upload progress' });
-    expect(bar()).toHaveAttribute('aria-valuenow', '0');
-    for (const [loaded, shown] of [
-      [2_500, '25'],
-      [6_000, '60'],
-      [10_000, '100'],
-    ] as const) {
-      act(() => xhr!.progress(loaded, 10_000));
-      expect(bar()).toHaveAttribute('aria-valuenow', shown);
-      expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', shown);
-    }
-    expect(
-      within(confirmDialog()).getByRole('button', { name: manageTexts.uploading }),
-    ).toBeDisabled();
-
-    act(() => xhr!.respond(201, { data: uploaded }));
-    expect(await screen.findByText(successMessages.fileUploaded)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('Cancel while uploading stops the upload, quietly, and keeps the upload dialog', async () => {
-    const xhrs = installControlledXhr();
-    const { user } = renderSection();
-    const opened = await openUpload(user);
-    await fillUpload(user, opened);
-    await user.click(within(confirmDialog()).getByRole('button', { name: manageTexts.uploadFile }));
-    act(() => xhrs[0]!.progress(3_000, 10_000));
-
-    await user.click(within(confirmDialog()).getByRole('button', { name: 'Cancel' }));
-    expect(xhrs[0]?.aborted).toBe(true);
-    await waitFor(() =>
+      const [xhr] = xhrs;
+      expect(xhr?.url).toBe(`${front.url}${uploadUrl}`);
+      const bar = () =>
+        within(confirmDialog()).getByRole('progressbar', { name: 'Upload progress' });
+      expect(bar()).toHaveAttribute('aria-valuenow', '0');
+      for (const [loaded, shown] of [
+        [2_500, '25'],
+        [6_000, '60'],
+        [10_000, '100'],
+      ] as const) {
+        act(() => xhr!.progress(loaded, 10_000));
+        expect(bar()).toHaveAttribute('aria-valuenow', shown);
+        expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', shown);
+      }
       expect(
-        screen.queryByRole('dialog', { name: modules.dialog.CONFIRM_UPLOAD_TITLE }),
-      ).toBeNull(),
-    );
-    expect(within(opened).getByLabelText('Message')).toHaveValue('Here is your EIN letter.');
-    expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.queryByText(errorMessages.upload)).toBeNull();
-  });
-});
+        within(confirmDialog()).getByRole('button', { name: manageTexts.uploading }),
+      ).toBeDisabled();
+
+      act(() => xhr!.respond(201, { data: uploaded }));
+      expect(await screen.findByText(successMessages.fileUploaded)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('Cancel while uploading stops the upload, quietly, and keeps the upload dialog', async () => {
+      const xhrs = installControlledXhr();
+      const { user } = renderSection();
+      const opened = await openUpload(user);
+      await fillUpload(user, opened);
+      await user.click(
+        within(confirmDialog()).getByRole('button', { name: manageTexts.uploadFile }),
+      );
+      act(() => xhrs[0]!.progress(3_000, 10_000));
+
+      await user.click(within(confirmDialog()).getByRole('button', { name: 'Cancel' }));
+      expect(xhrs[0]?.aborted).toBe(true);
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('dialog', { name: modules.dialog.CONFIRM_UPLOAD_TITLE }),
+        ).toBeNull(),
+      );
+      expect(within(opened).getByLabelText('Message')).toHaveValue('Here is your EIN letter.');
+      expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      expect(screen.queryByText(errorMessages.upload)).toBeNull();
+    });
+  },
+);

@@ -71,7 +71,7 @@ function renderHistory() {
   return modules.testing.renderScreen(<modules.section.FileHistorySection business={business} />);
 }
 
-describe('file history section', () => {
+describe('file history section', { timeout: 15_000 }, () => {
   it('shows every file in the order sent: title, name, direction, by, UTC date-time, KB, link', async () => {
     renderHistory();
     const table = await screen.findByRole('table', { name: 'File history' });
