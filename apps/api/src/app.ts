@@ -10,7 +10,7 @@ import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { manageRoutes } from './features/manage/manage.routes.ts';
+import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
 import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
@@ -18,6 +18,9 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
+import type { FileStorage } from './lib/storage/file-storage.ts';
+import { createLocalFileStorage } from './lib/storage/local-file-storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -29,9 +32,14 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides of the default limits (tests loosen them so that only the limit tests hit them). */
   rateLimits?: Partial<RateLimits>;
+  /** Where files live; defaults to the local folder `config.filesDir`. */
+  storage?: FileStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
+
+/** How old a staged upload must be before another instance's start may settle it. */
+const STAGED_UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
 /** JSON bodies are small forms; uploads (multipart) have limits of their own. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -45,6 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer, rateLimiter } = deps;
   const now = deps.now ?? (() => new Date());
   const rateLimits: RateLimits = { ...defaultRateLimits, ...deps.rateLimits };
+  const storage = deps.storage ?? createLocalFileStorage(config.filesDir);
+  // Uploads a crash cut off between disk and database (decision 24). With one process on the
+  // data folder nothing else can be mid-upload; beside other instances, only the old ones.
+  const recovered = await storage.recoverStaged({
+    isReferenced: (storageKey) => isFeedbackAttachment(database.db, storageKey),
+    minAgeMs: database.kind === 'pglite' ? 0 : STAGED_UPLOAD_GRACE_MS,
+  });
 
   const app = Fastify({
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
@@ -53,6 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+
+  if (recovered.committed + recovered.discarded > 0) {
+    app.log.info(
+      recovered,
+      'Settled uploads a stop cut off: committed those with a row, removed the rest',
+    );
+  }
 
   // Caches of these tables follow their changes (ours, and others' through NOTIFY).
   const changeLog = {
@@ -72,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(routeSchemasPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(uploadsPlugin, { storage, maxBytes: config.uploadMaxBytes });
   await app.register(authenticatePlugin, {
     database,
     jwtSecret: config.jwt.secret,
@@ -106,9 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database,
         now,
         businessChanges: businessChanges.changes,
+        storage,
+        jwtSecret: config.jwt.secret,
       });
       // Public: the signature in the URL is the credential.
-      await api.register(filesRoutes, { database, config, now });
+      await api.register(filesRoutes, { database, config, now, storage });
     },
     { prefix: API_BASE_PATH },
   );

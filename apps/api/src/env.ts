@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
 import { z } from 'zod';
 
 const boolish = z
@@ -55,6 +56,13 @@ const envSchema = z.object({
     .min(1, { error: 'must be between 1 and 1000' })
     .max(1000, { error: 'must be between 1 and 1000' })
     .default(1),
+  /** The largest file an upload may carry, in bytes (413 above it). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a whole number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be between 1024 and 104857600 (100 MB)' })
+    .max(100 * 1024 * 1024, { error: 'must be between 1024 and 104857600 (100 MB)' })
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
   /** Where the built SPA lives; unset = apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -67,6 +75,8 @@ export interface Config {
   dataDir: string;
   database: { url: string; poolSize: number } | { pgliteDir: string };
   filesDir: string;
+  /** The largest upload, in bytes. */
+  uploadMaxBytes: number;
   mail: { smtpUrl: string; from: string } | { outboxDir: string; from: string };
   redisUrl: string | undefined;
   jwt: { secret: string; ttlSeconds: number };
@@ -122,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { pgliteDir: path.join(dataDir, 'db') },
     filesDir: path.join(dataDir, 'files'),
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     mail: env.SMTP_URL
       ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }
       : { outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM },

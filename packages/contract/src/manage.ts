@@ -36,7 +36,7 @@ export const manageApiPaths = {
   /** Ours: docs/product.md leaves the upload's endpoint open (decision 24). */
   postFormationUpload: 'manager/business/feedback/post-doc-formation/upload/',
   /** Ours: docs/product.md leaves the file history's source open (decision 24). */
-  fileHistory: (businessUuid: string) => `manager/business/${businessUuid}/file-history/`,
+  fileHistory: (businessUuid: string) => `manager/file-history/${businessUuid}/`,
 } as const;
 
 // ---- Limits ---------------------------------------------------------------

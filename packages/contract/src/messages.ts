@@ -66,6 +66,15 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  uploadTooLarge: (limitBytes: number) =>
+    `The file is larger than the ${Math.round((limitBytes / 1024 / 1024) * 10) / 10} MB limit.`,
+  uploadWrongType:
+    'The file must be a PDF, PNG, JPEG, GIF, DOCX or XLSX file. Its content is checked, not its name.',
+  uploadEmpty: 'The file is empty.',
+  uploadCancelled: 'The upload was cancelled before it could be saved.',
+  multipartTooManyParts: 'The form has too many parts: send one file and its fields.',
+  multipartMalformed: 'The multipart form could not be read.',
+  unknownField: (field: string) => `${field} is not a field of this request.`,
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 

@@ -245,7 +245,11 @@ export const feedback = pgTable(
   },
   (t) => [
     index('feedback_business_idx').on(t.businessId, t.createdAt.desc()),
-    index('feedback_status_item_idx').on(t.statusItemId),
+    index('feedback_status_item_idx').on(t.statusItemId, t.createdAt.desc()),
+    // Crash recovery asks whether a row names a staged file (decision 24).
+    index('feedback_attachment_key_idx')
+      .on(t.attachmentStorageKey)
+      .where(sql`${t.attachmentStorageKey} is not null`),
   ],
 );
 

@@ -10,15 +10,37 @@ const fastifyErrorDetails: Record<string, { statusCode: number; detail: string }
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, detail: apiErrorDetails.unsupportedMediaType },
+  // @fastify/multipart's (plugins/uploads.ts sets the limits).
+  FST_PARTS_LIMIT: { statusCode: 413, detail: apiErrorDetails.multipartTooManyParts },
+  FST_FILES_LIMIT: { statusCode: 413, detail: apiErrorDetails.multipartTooManyParts },
+  FST_FIELDS_LIMIT: { statusCode: 413, detail: apiErrorDetails.multipartTooManyParts },
+  FST_PROTO_VIOLATION: { statusCode: 400, detail: apiErrorDetails.multipartMalformed },
+  FST_INVALID_JSON_FIELD_ERROR: { statusCode: 400, detail: apiErrorDetails.multipartMalformed },
+  FST_MP_PREMATURE_CLOSE: { statusCode: 400, detail: apiErrorDetails.multipartMalformed },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    statusCode: 415,
+    detail: apiErrorDetails.unsupportedMediaType,
+  },
 };
 
 function fromZodError(error: ZodError): AppError {
   const validations: Validations = {};
+  let first: string | undefined;
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-    (validations[field] ??= []).push(issue.message);
+    // A strict object's extra keys: each named as the field it is.
+    const entries: [string, string][] =
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => [
+            [...issue.path, key].join('.'),
+            apiErrorDetails.unknownField(key),
+          ])
+        : [[issue.path.length > 0 ? issue.path.join('.') : 'body', issue.message]];
+    for (const [field, message] of entries) {
+      (validations[field] ??= []).push(message);
+      first ??= message;
+    }
   }
-  return new AppError(400, error.issues[0]?.message ?? apiErrorDetails.validation, validations);
+  return new AppError(400, first ?? apiErrorDetails.validation, validations);
 }
 
 /** Any thrown value → the AppError to answer with. Unknown errors are 500 with a neutral text. */

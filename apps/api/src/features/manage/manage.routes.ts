@@ -1,4 +1,5 @@
 import {
+  apiErrorDetails,
   businessSetupRequestSchema,
   businessSetupResponseSchema,
   businessUuidSchema,
@@ -8,19 +9,38 @@ import {
   commentIdSchema,
   commentListQuerySchema,
   commentListResponseSchema,
+  feedbackCreateResponseSchema,
+  feedbackDetailResponseSchema,
+  feedbackFieldsSchema,
+  fileHistoryResponseSchema,
   manageApiPaths,
+  postFormationAttachmentsResponseSchema,
+  postFormationUploadFieldsSchema,
   managerLogsResponseSchema,
   stepStatusIdSchema,
   stepStatusUpdateRequestSchema,
   stepStatusUpdateResponseSchema,
   type StepStatusKind,
+  validationMessages,
 } from '@fd/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
+import { createSignedFileUrls } from '../../lib/signed-url.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
+import { claimUpload, stagedUploadSchema, type StagedUpload } from '../../plugins/uploads.ts';
+import {
+  getFileHistory,
+  getStepFeedback,
+  listPostFormationAttachments,
+  sendFeedback,
+  uploadPostFormationDocument,
+  type FeedbackDeps,
+} from './feedback.service.ts';
 import {
   createComment,
   deleteComment,
@@ -52,7 +72,27 @@ export type ManageRoutesOptions = {
   now: () => Date;
   /** Told after an edit commits: the list counts are cached per version of businesses. */
   businessChanges: TableChanges;
+  /** Where uploads are staged and kept. */
+  storage: FileStorage;
+  /** Signs the download links of sent files. */
+  jwtSecret: string;
 };
+
+/** Uploads come as multipart/form-data; the feedback call also takes JSON (docs/product.md §7.6). */
+const feedbackBodySchema = feedbackFieldsSchema.extend({
+  attachment_file: stagedUploadSchema('attachment_file').optional(),
+});
+const uploadBodySchema = postFormationUploadFieldsSchema.extend({
+  file: stagedUploadSchema('file').optional(),
+});
+
+/** Takes the staged file over, or answers 400 when the request was already given up. */
+function claimed(request: FastifyRequest, upload: StagedUpload | undefined) {
+  if (upload && !claimUpload(request, upload)) {
+    throw new AppError(400, apiErrorDetails.uploadCancelled);
+  }
+  return upload;
+}
 
 /**
  * The manage-business screen's calls (docs/product.md §7.4 "Edit", §7.6): one
@@ -61,10 +101,140 @@ export type ManageRoutesOptions = {
  */
 export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   fastify,
-  { database, now, businessChanges },
+  { database, now, businessChanges, storage, jwtSecret },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ManageDeps = { db: database.db, now, businessChanges };
+  const feedbackDeps: FeedbackDeps = {
+    db: database.db,
+    now,
+    storage,
+    fileUrls: createSignedFileUrls({ secret: jwtSecret, now }),
+  };
+
+  app.post(
+    route(manageApiPaths.feedback),
+    {
+      config: { multipart: true },
+      schema: {
+        operationId: 'sendFeedback',
+        summary: 'Send feedback on a step to the client, optionally with a file or a link',
+        description:
+          'JSON, or multipart/form-data with the same fields and an optional `attachment_file` (PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES).',
+        tags: ['feedback'],
+        consumes: ['application/json', 'multipart/form-data'],
+        body: feedbackBodySchema,
+        response: {
+          201: feedbackCreateResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await sendFeedback(feedbackDeps, request.manager, {
+        business: body.business_id,
+        statusItemId: body.status_item_id,
+        title: body.feedback_title,
+        message: body.message_body,
+        fileUrl: body.file_url,
+        attachment: claimed(request, body.attachment_file),
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    route(manageApiPaths.postFormationUpload),
+    {
+      config: { multipart: true },
+      schema: {
+        operationId: 'uploadPostFormationDocument',
+        summary: 'Send a post-formation document to the client',
+        description:
+          "multipart/form-data: `file` (required; PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES), feedbackTitle (a post-formation category), statusItemId (the business's Post Formation Doc step), messageBody, businessId, optional fileURL.",
+        tags: ['feedback'],
+        consumes: ['multipart/form-data'],
+        body: uploadBodySchema,
+        response: {
+          201: feedbackCreateResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const file = claimed(request, body.file);
+      if (!file) {
+        throw new AppError(400, validationMessages.fileRequired, {
+          file: [validationMessages.fileRequired],
+        });
+      }
+      const result = await uploadPostFormationDocument(feedbackDeps, request.manager, {
+        business: body.businessId,
+        statusItemId: body.statusItemId,
+        title: body.feedbackTitle,
+        message: body.messageBody,
+        fileUrl: body.fileURL,
+        attachment: file,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    route(manageApiPaths.feedbackDetail(':statusId')),
+    {
+      schema: {
+        operationId: 'getStepFeedback',
+        summary: 'A step and the feedback sent about it, newest first (the latest 200)',
+        tags: ['feedback'],
+        params: z.object({ statusId: stepStatusIdSchema }),
+        response: { 200: feedbackDetailResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await getStepFeedback(feedbackDeps, request.params.statusId) }),
+  );
+
+  app.get(
+    route(manageApiPaths.postFormationAttachments(':statusId')),
+    {
+      schema: {
+        operationId: 'listPostFormationAttachments',
+        summary: 'The files sent for a Post Formation Doc step, newest first',
+        tags: ['feedback'],
+        params: z.object({ statusId: stepStatusIdSchema }),
+        response: {
+          200: postFormationAttachmentsResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      data: {
+        post_doc_feedback_attachments: await listPostFormationAttachments(
+          feedbackDeps,
+          request.params.statusId,
+        ),
+      },
+    }),
+  );
+
+  app.get(
+    route(manageApiPaths.fileHistory(':businessUuid')),
+    {
+      schema: {
+        operationId: 'getFileHistory',
+        summary: 'Every file sent to or received from the client, newest first (the latest 200)',
+        tags: ['feedback'],
+        params: z.object({ businessUuid: businessUuidSchema }),
+        response: { 200: fileHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: { file_history: await getFileHistory(feedbackDeps, request.params.businessUuid) },
+    }),
+  );
 
   app.put(
     route(manageApiPaths.businessSetup(':uuid')),

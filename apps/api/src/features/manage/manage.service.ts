@@ -55,20 +55,20 @@ const logCategories = { businessDetails: 'Business Details', comment: 'Comment' 
 const notificationStatuses = { updated: 'Updated', comment: 'Comment' } as const;
 
 /** As the log keeps it: the name at the time (docs/product.md §3.8). */
-const managerName = (manager: AuthenticatedManager) =>
+export const managerName = (manager: AuthenticatedManager) =>
   `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
 
-const invalid = (field: string, message: string) =>
+export const invalid = (field: string, message: string) =>
   new AppError(400, message, { [field]: [message] });
 
-const notFound = () => new AppError(404, apiErrorDetails.notFound);
+export const notFound = () => new AppError(404, apiErrorDetails.notFound);
 
 /**
  * The log entry of a write and a notification for every other active manager,
  * in the write's own transaction (docs/architecture.md §4): either all of it
  * happened, or none of it.
  */
-async function recordAction(
+export async function recordAction(
   tx: Db,
   manager: AuthenticatedManager,
   event: {

@@ -17,7 +17,7 @@ import {
 } from '@fd/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, formationSteps, users } from '../../db/schema.ts';
+import { businesses, formationSteps } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import {
   callApi,
@@ -55,11 +55,7 @@ describe.each(lanes)('step status updates on $name', (lane) => {
       await createUser(database, { firstName: 'Grace', lastName: 'Hopper' }),
     );
     await createUser(database, { isActive: false, firstName: 'Gone', lastName: 'Away' });
-    const [owner] = await database.db
-      .insert(users)
-      .values({ email: uniqueEmail('owner'), role: 'CLIENT', firstName: 'Owen', lastName: 'Er' })
-      .returning({ id: users.id });
-    ownerId = owner!.id;
+    ownerId = await records.insertOwner(database.db);
   });
   afterAll(async () => {
     await harness?.close();
@@ -67,31 +63,12 @@ describe.each(lanes)('step status updates on $name', (lane) => {
   });
 
   let businessCount = 0;
-  /** A business with all twelve steps; `approvedBefore` approves every step ahead of it. */
-  async function createBusiness(approvedBefore?: FormationStepKey) {
-    businessCount += 1;
-    const [row] = await database.db
-      .insert(businesses)
-      .values({ userId: ownerId, businessName: `Step Test ${businessCount}` })
-      .returning({ id: businesses.id, uuid: businesses.uuid });
-    const cut = approvedBefore ? formationStepKeys.indexOf(approvedBefore) : 0;
-    const steps = await database.db
-      .insert(formationSteps)
-      .values(
-        formationStepKeys.map((key, index) => ({
-          businessId: row!.id,
-          stepKey: key,
-          statusItemName: formationStepNames[key],
-          status: index < cut ? 'APPROVED' : 'PENDING',
-        })),
-      )
-      .returning({ id: formationSteps.id, stepKey: formationSteps.stepKey });
-    const stepIds = Object.fromEntries(steps.map((s) => [s.stepKey, s.id])) as Record<
-      FormationStepKey,
-      number
-    >;
-    return { id: row!.id, uuid: row!.uuid, stepIds };
-  }
+  const createBusiness = (approvedBefore?: FormationStepKey) =>
+    records.insertBusinessWithSteps(database.db, {
+      ownerId,
+      businessName: `Step Test ${(businessCount += 1)}`,
+      ...(approvedBefore ? { approvedBefore } : {}),
+    });
 
   const update = (
     kind: string,

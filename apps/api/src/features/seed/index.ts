@@ -11,3 +11,4 @@ export {
   DEMO_BUSINESS_COUNT,
 } from './seed.service.ts';
 export { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
+export { sampleFiles } from './sample-files.ts';

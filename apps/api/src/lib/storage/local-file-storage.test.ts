@@ -85,4 +85,53 @@ describe('local file storage', () => {
     );
     expect(leftovers).toEqual([]);
   });
+
+  it('stages a file out of sight, commits it into place, or discards it', async () => {
+    const root = newRoot();
+    const storage = createLocalFileStorage(root);
+    const kept = await storage.stage(Readable.from(['kept']));
+    const dropped = await storage.stage(Readable.from(['dropped']));
+    expect(kept.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+    // Readable while staged: the moment between a row's commit and the file's.
+    expect(await text((await storage.open(kept.storageKey)).stream)).toBe('kept');
+    expect(existsSync(path.join(root, kept.storageKey))).toBe(false);
+
+    await storage.commit(kept.storageKey);
+    await storage.discard(dropped.storageKey);
+    expect(existsSync(path.join(root, kept.storageKey))).toBe(true);
+    expect(await text((await storage.open(kept.storageKey)).stream)).toBe('kept');
+    await expect(storage.open(dropped.storageKey)).rejects.toBeInstanceOf(StoredFileNotFoundError);
+    expect(readdirSync(path.join(root, '.staging'))).toEqual([]);
+    // Only keys the storage made can be staged, committed or discarded.
+    for (const key of ['seed/sample.pdf', '../x', 'ab/cd']) {
+      await expect(storage.commit(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      await expect(storage.discard(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    }
+  });
+
+  it('recovers after a crash: commits what a row names, removes the rest and half-written parts', async () => {
+    const root = newRoot();
+    const storage = createLocalFileStorage(root);
+    const named = await storage.stage(Readable.from(['named']));
+    const orphan = await storage.stage(Readable.from(['orphan']));
+    writeFileSync(path.join(root, '.staging', `${'f'.repeat(32)}.part`), 'half');
+
+    // Too young: another instance may still be writing them.
+    expect(
+      await storage.recoverStaged({ isReferenced: async () => true, minAgeMs: 60_000 }),
+    ).toEqual({ committed: 0, discarded: 0 });
+
+    const asked: string[] = [];
+    const result = await storage.recoverStaged({
+      isReferenced: async (key) => {
+        asked.push(key);
+        return key === named.storageKey;
+      },
+      minAgeMs: 0,
+    });
+    expect(result).toEqual({ committed: 1, discarded: 2 });
+    expect(asked.sort()).toEqual([named.storageKey, orphan.storageKey].sort());
+    expect(existsSync(path.join(root, named.storageKey))).toBe(true);
+    expect(readdirSync(path.join(root, '.staging'))).toEqual([]);
+  });
 });

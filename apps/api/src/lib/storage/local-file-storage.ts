@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open as openFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open as openFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,10 @@ import {
   type OpenedFile,
 } from './file-storage.ts';
 
+/** Where staged uploads wait; a dot name, so no key this storage makes can reach it. */
+const STAGING_FOLDER = '.staging';
+const stagedKeyPattern = /^([0-9a-f]{2})\/\1[0-9a-f]{30}$/;
+
 const isMissingFile = (error: unknown) =>
   (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ||
   (error as NodeJS.ErrnoException | undefined)?.code === 'EISDIR';
@@ -20,10 +24,53 @@ const isMissingFile = (error: unknown) =>
  * Files in a folder on this machine (`config.filesDir`). New keys look like
  * `3f/3f9c…` (a two-character shard keeps folders small at 100 000s of files).
  * Keys written by others (the seed's `seed/sample-passport.pdf`) are read the
- * same way, as long as they stay inside the root.
+ * same way, as long as they stay inside the root. Staged uploads wait in
+ * `.staging/` under the name part of their key until committed.
  */
 export function createLocalFileStorage(root: string): FileStorage {
   const rootDir = path.resolve(root);
+  const stagingDir = path.join(rootDir, STAGING_FOLDER);
+  const newKey = () => {
+    const name = randomBytes(16).toString('hex');
+    return `${name.slice(0, 2)}/${name}`;
+  };
+  /** Only keys this storage made are ever staged: `ab/ab…` (32 hex digits). */
+  const stagedPathOf = (storageKey: string) => {
+    if (!stagedKeyPattern.test(storageKey)) throw new InvalidStorageKeyError(storageKey);
+    return path.join(stagingDir, storageKey.slice(3));
+  };
+
+  async function commit(storageKey: string): Promise<void> {
+    const target = pathOf(storageKey);
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await rename(stagedPathOf(storageKey), target);
+  }
+
+  /** Streams `content` to `target` through a `.part` file: a reader never sees half a file. */
+  async function writeWhole(content: Readable | Uint8Array, target: string): Promise<number> {
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    const partial = `${target}.part`;
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      const source = content instanceof Readable ? content : Readable.from([content]);
+      await pipeline(
+        source,
+        counter,
+        createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+      );
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return size;
+  }
 
   function pathOf(storageKey: string): string {
     if (!storageKey || storageKey.includes('\0') || path.isAbsolute(storageKey)) {
@@ -36,39 +83,62 @@ export function createLocalFileStorage(root: string): FileStorage {
 
   return {
     async put(content) {
-      const name = randomBytes(16).toString('hex');
-      const storageKey = `${name.slice(0, 2)}/${name}`;
-      const target = pathOf(storageKey);
-      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      // Written under a temporary name and renamed: a reader never sees half a file.
-      const partial = `${target}.part`;
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      try {
-        const source = content instanceof Readable ? content : Readable.from([content]);
-        await pipeline(
-          source,
-          counter,
-          createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
-        );
-        await rename(partial, target);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
+      const storageKey = newKey();
+      const size = await writeWhole(content, pathOf(storageKey));
       return { storageKey, size };
+    },
+
+    async stage(content) {
+      const storageKey = newKey();
+      const size = await writeWhole(content, stagedPathOf(storageKey));
+      return { storageKey, size };
+    },
+
+    commit,
+
+    async discard(storageKey) {
+      await rm(stagedPathOf(storageKey), { force: true });
+    },
+
+    async recoverStaged({ isReferenced, minAgeMs }) {
+      const names = await readdir(stagingDir).catch((error: unknown) => {
+        if (isMissingFile(error)) return [] as string[];
+        throw error;
+      });
+      let committed = 0;
+      let discarded = 0;
+      const oldest = Date.now() - minAgeMs;
+      for (const name of names) {
+        const file = path.join(stagingDir, name);
+        const stats = await stat(file).catch(() => undefined);
+        if (!stats || stats.mtimeMs > oldest) continue;
+        const storageKey = `${name.slice(0, 2)}/${name}`;
+        if (!stagedKeyPattern.test(storageKey)) {
+          // A half-written upload (`….part`) or a stranger: nothing may name it.
+          await rm(file, { force: true, recursive: true });
+          discarded += 1;
+        } else if (await isReferenced(storageKey)) {
+          await commit(storageKey);
+          committed += 1;
+        } else {
+          await rm(file, { force: true });
+          discarded += 1;
+        }
+      }
+      return { committed, discarded };
     },
 
     async open(storageKey): Promise<OpenedFile> {
       const target = pathOf(storageKey);
       // One handle for stat and read: the size answered is the size streamed.
-      const handle = await openFile(target, 'r').catch((error: unknown) => {
-        throw isMissingFile(error) ? new StoredFileNotFoundError(storageKey) : error;
+      const handle = await openFile(target, 'r').catch(async (error: unknown) => {
+        if (!isMissingFile(error)) throw error;
+        // Committed in the database a moment ago, not yet moved into place.
+        if (stagedKeyPattern.test(storageKey)) {
+          const staged = await openFile(stagedPathOf(storageKey), 'r').catch(() => undefined);
+          if (staged) return staged;
+        }
+        throw new StoredFileNotFoundError(storageKey);
       });
       try {
         const stats = await handle.stat();

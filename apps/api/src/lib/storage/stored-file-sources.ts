@@ -1,12 +1,11 @@
 /**
  * The rows that point at stored files, by the kind named in download URLs.
- * Adding a kind is one entry here, e.g. feedback attachments:
- *   feedback: rowsOf(feedback, { id: feedback.id, fileName: feedback.attachmentFileName, … }),
+ * Adding a kind is one entry here.
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { documents, manualPaymentReceipts } from '../../db/schema.ts';
+import { documents, feedback, manualPaymentReceipts } from '../../db/schema.ts';
 
 export interface StoredFileRecord {
   fileName: string;
@@ -56,6 +55,14 @@ export const storedFileSources = {
   document: rowsOf(documents, documents),
   /** Manual payment receipts. */
   receipt: rowsOf(manualPaymentReceipts, manualPaymentReceipts),
+  /** Files managers sent with feedback and post-formation uploads. */
+  feedback: rowsOf(feedback, {
+    id: feedback.id,
+    fileName: feedback.attachmentFileName,
+    storageKey: feedback.attachmentStorageKey,
+    contentType: feedback.attachmentContentType,
+    size: feedback.attachmentSize,
+  }),
 } satisfies Record<string, FindStoredFile>;
 
 export type StoredFileKind = keyof typeof storedFileSources;

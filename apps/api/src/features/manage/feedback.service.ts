@@ -1,0 +1,229 @@
+/**
+ * Feedback to the client and post-formation uploads (docs/product.md §7.6; decision 24).
+ * Both are a feedback row — an upload is feedback whose title is a post-formation category
+ * and which must carry a file — written with its log entry and notifications in one short
+ * transaction that starts only once the file is staged on disk.
+ */
+import {
+  FEEDBACK_LIMIT,
+  FILE_HISTORY_LIMIT,
+  formationStepNames,
+  successMessages,
+  type BusinessRef,
+  type Feedback,
+  type FileHistoryEntry,
+  type StepStatus,
+} from '@fd/contract';
+import type { Db } from '../../db/client.ts';
+import type { SignedFileUrls } from '../../lib/signed-url.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import type { StagedUpload } from '../../plugins/uploads.ts';
+import {
+  findFormationStep,
+  insertFeedback,
+  selectFeedbackRow,
+  selectFileHistory,
+  selectStepFeedback,
+  type FeedbackRow,
+} from './feedback.queries.ts';
+import { findBusiness } from './manage.queries.ts';
+import { invalid, managerName, notFound, recordAction } from './manage.service.ts';
+
+export interface FeedbackDeps {
+  db: Db;
+  now: () => Date;
+  storage: FileStorage;
+  fileUrls: SignedFileUrls;
+}
+
+/** What a feedback or an upload says, whichever field names it arrived with. */
+export interface FeedbackInput {
+  business: BusinessRef;
+  statusItemId: number;
+  title: string;
+  message: string;
+  fileUrl: string | null;
+  /** Claimed by the route: this service commits or discards it. */
+  attachment: StagedUpload | undefined;
+}
+
+const POST_FORMATION_STEP = 'post_doc_formation_status';
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+const fullName = (first: string, last: string, email = '') => `${first} ${last}`.trim() || email;
+
+function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
+  return {
+    id: row.id,
+    business: row.businessId,
+    status_item_id: row.statusItemId,
+    feedback_title: row.feedbackTitle,
+    message_body: row.messageBody,
+    file_url: row.fileUrl,
+    attachment_file: row.hasAttachment ? fileUrls.urlFor('feedback', row.id) : null,
+    file_name: row.attachmentFileName,
+    file_size: row.attachmentSize,
+    manager_name: fullName(row.managerFirstName, row.managerLastName, row.managerEmail),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Writes one feedback row, its log entry and the other managers' notifications in one
+ * transaction; then moves the staged file into place. If the transaction fails the file
+ * is discarded, so a refused feedback leaves neither row nor file.
+ */
+async function writeFeedback(
+  { db, now, storage, fileUrls }: FeedbackDeps,
+  manager: AuthenticatedManager,
+  input: FeedbackInput,
+  kind: 'feedback' | 'upload',
+  fields: { statusItemId: string; business: string },
+): Promise<Feedback> {
+  const at = now();
+  const attachment = input.attachment;
+  let row: FeedbackRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const business = await findBusiness(tx, input.business);
+      if (!business) throw notFound();
+      const step = await findFormationStep(tx, input.statusItemId);
+      if (!step || step.businessId !== business.id) {
+        throw invalid(
+          fields.statusItemId,
+          `${fields.statusItemId} ${input.statusItemId} is not a step of this business.`,
+        );
+      }
+      if (kind === 'upload' && step.stepKey !== POST_FORMATION_STEP) {
+        throw invalid(
+          fields.statusItemId,
+          `${fields.statusItemId} ${input.statusItemId} is not the ${formationStepNames[POST_FORMATION_STEP]} step.`,
+        );
+      }
+      const id = await insertFeedback(tx, {
+        businessId: business.id,
+        statusItemId: step.id,
+        feedbackTitle: input.title,
+        messageBody: input.message,
+        fileUrl: input.fileUrl,
+        attachmentFileName: attachment?.fileName ?? null,
+        attachmentStorageKey: attachment?.storageKey ?? null,
+        attachmentContentType: attachment?.contentType ?? null,
+        attachmentSize: attachment?.size ?? null,
+        managerId: manager.id,
+        createdAt: at,
+      });
+      const name = managerName(manager);
+      const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
+      await recordAction(tx, manager, {
+        businessId: business.id,
+        action:
+          kind === 'upload'
+            ? `Uploaded ${input.title}${file} to the client`
+            : `Sent feedback "${input.title}" on ${step.statusItemName} to the client${file}`,
+        category: kind === 'upload' ? step.statusItemName : input.title,
+        notification: {
+          message:
+            kind === 'upload'
+              ? `${name} sent ${input.title} to ${business.businessName}.`
+              : `${name} sent feedback on ${step.statusItemName} to ${business.businessName}.`,
+          status: kind === 'upload' ? 'Upload' : 'Feedback',
+        },
+        at,
+      });
+      return (await selectFeedbackRow(tx, id))!;
+    });
+  } catch (error) {
+    if (attachment) await storage.discard(attachment.storageKey);
+    throw error;
+  }
+  // Committed: the row names the file, so it moves into place (a crash here is recovered at
+  // start, and until then the file is read from the staging area).
+  if (attachment) await storage.commit(attachment.storageKey);
+  return toFeedback(row, fileUrls);
+}
+
+/** `POST manager/feedback/`. */
+export async function sendFeedback(
+  deps: FeedbackDeps,
+  manager: AuthenticatedManager,
+  input: FeedbackInput,
+): Promise<{ message: string; data: Feedback }> {
+  const data = await writeFeedback(deps, manager, input, 'feedback', {
+    statusItemId: 'status_item_id',
+    business: 'business_id',
+  });
+  return { message: successMessages.feedbackSent, data };
+}
+
+/** The post-formation upload (decision 24): the file is required. */
+export async function uploadPostFormationDocument(
+  deps: FeedbackDeps,
+  manager: AuthenticatedManager,
+  input: FeedbackInput & { attachment: StagedUpload },
+): Promise<{ message: string; data: Feedback }> {
+  const data = await writeFeedback(deps, manager, input, 'upload', {
+    statusItemId: 'statusItemId',
+    business: 'businessId',
+  });
+  return { message: successMessages.fileUploaded, data };
+}
+
+/** `GET manager/feedback/detail/{statusId}/`: the step and its feedback, newest first. */
+export async function getStepFeedback(
+  { db, fileUrls }: Pick<FeedbackDeps, 'db' | 'fileUrls'>,
+  statusId: number,
+): Promise<{ id: number; status: StepStatus; status_item_name: string; feedback: Feedback[] }> {
+  const step = await findFormationStep(db, statusId);
+  if (!step) throw notFound();
+  const rows = await selectStepFeedback(db, step.id, {
+    withFileOnly: false,
+    limit: FEEDBACK_LIMIT,
+  });
+  return {
+    id: step.id,
+    status: step.status as StepStatus,
+    status_item_name: step.statusItemName,
+    feedback: rows.map((row) => toFeedback(row, fileUrls)),
+  };
+}
+
+/** `GET …/post-doc-formation/{statusId}/attachments/`: the files sent for that step. */
+export async function listPostFormationAttachments(
+  { db, fileUrls }: Pick<FeedbackDeps, 'db' | 'fileUrls'>,
+  statusId: number,
+): Promise<Feedback[]> {
+  const step = await findFormationStep(db, statusId);
+  if (!step) throw notFound();
+  if (step.stepKey !== POST_FORMATION_STEP) {
+    throw invalid(
+      'statusId',
+      `statusId ${statusId} is not the ${formationStepNames[POST_FORMATION_STEP]} step.`,
+    );
+  }
+  const rows = await selectStepFeedback(db, step.id, { withFileOnly: true, limit: FEEDBACK_LIMIT });
+  return rows.map((row) => toFeedback(row, fileUrls));
+}
+
+/** A business's file history (decision 24): newest first, at most FILE_HISTORY_LIMIT. */
+export async function getFileHistory(
+  { db, fileUrls }: Pick<FeedbackDeps, 'db' | 'fileUrls'>,
+  businessUuid: string,
+): Promise<FileHistoryEntry[]> {
+  const business = await findBusiness(db, { uuid: businessUuid });
+  if (!business) throw notFound();
+  const rows = await selectFileHistory(db, business.id, FILE_HISTORY_LIMIT);
+  return rows.map((row) => ({
+    id: `${row.source}-${row.id}`,
+    direction: row.source === 'feedback' ? 'sent' : 'received',
+    source: row.source,
+    title: row.title,
+    file_name: row.fileName,
+    file_size: Number(row.fileSize),
+    content_type: row.contentType,
+    by: fullName(row.byFirstName, row.byLastName),
+    created_at: new Date(row.createdAt).toISOString(),
+    download_url: fileUrls.urlFor(row.source, row.id),
+  }));
+}

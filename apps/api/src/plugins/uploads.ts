@@ -1,0 +1,148 @@
+/**
+ * Multipart uploads (decision 24). A route that takes files says `config: { multipart: true }`
+ * (plugins/json-body.ts refuses multipart elsewhere) and declares one body schema, which
+ * the JSON body and the multipart fields both meet: text parts become strings, and each file
+ * part becomes a `StagedUpload` (`stagedUploadSchema`), which no JSON body can produce.
+ *
+ * A file is streamed — before the handler runs, so before any database work — through the
+ * size limit and the content sniffer into the storage's staging area. The handler `claim`s
+ * what it keeps; whatever is unclaimed when the request ends (refused, failed, aborted) is
+ * discarded, so a refused upload leaves no file.
+ */
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { apiErrorDetails, uploadFileTypes, type UploadContentType } from '@fd/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
+import type { FileStorage } from '../lib/storage/file-storage.ts';
+import { createContentSniffer } from '../lib/uploads/content-sniffer.ts';
+
+/** A file of a multipart request, on disk in the staging area, of an allowed type. */
+export class StagedUpload {
+  constructor(
+    readonly storageKey: string,
+    /** As the client named it, cleaned for display and the download's file name. */
+    readonly fileName: string,
+    /** As the bytes say, never as the client declared. */
+    readonly contentType: UploadContentType,
+    /** Bytes. */
+    readonly size: number,
+  ) {}
+}
+
+/** A body field holding a file part; in JSON, or as a text part, it is a 400 naming the field. */
+export const stagedUploadSchema = (field: string) =>
+  z.instanceof(StagedUpload, { error: `${field} must be a file sent as multipart/form-data.` });
+
+type UploadState = 'staged' | 'claimed' | 'discarded';
+const uploadsOf = new WeakMap<FastifyRequest, Map<StagedUpload, UploadState>>();
+
+/**
+ * The handler takes the upload over: from here on it commits or discards it itself.
+ * False when the request was already given up (the client went away) and the file is gone.
+ */
+export function claimUpload(request: FastifyRequest, upload: StagedUpload): boolean {
+  const uploads = uploadsOf.get(request);
+  if (uploads?.get(upload) !== 'staged') return false;
+  uploads.set(upload, 'claimed');
+  return true;
+}
+
+/** The client's name for the file, safe to store and to send back in a header. */
+export function cleanFileName(name: string | undefined, contentType: UploadContentType): string {
+  const cleaned = (name ?? '')
+    .normalize('NFC')
+    // Path parts, control characters and the characters a header or a file system dislikes.
+    .replace(/^.*[/\\]/, '')
+    .replace(/[\p{Cc}\p{Cf}"<>:|?*]/gu, '')
+    .trim()
+    .slice(0, 200);
+  const extension = uploadFileTypes.find((type) => type.contentType === contentType)!.extension;
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? `upload.${extension}` : cleaned;
+}
+
+export interface UploadsOptions {
+  storage: FileStorage;
+  maxBytes: number;
+}
+
+/** Text parts: the longest field is a 5 000-character message (up to 4 bytes a character). */
+const FIELD_MAX_BYTES = 64 * 1024;
+
+export const uploadsPlugin = fp<UploadsOptions>(
+  async (app, { storage, maxBytes }) => {
+    async function discardUnclaimed(request: FastifyRequest) {
+      const uploads = uploadsOf.get(request);
+      if (!uploads) return;
+      for (const [upload, state] of uploads) {
+        if (state !== 'staged') continue;
+        uploads.set(upload, 'discarded');
+        await storage.discard(upload.storageKey).catch((error: unknown) => {
+          request.log.error({ err: error }, 'Could not discard a staged upload');
+        });
+      }
+    }
+
+    async function onFile(this: FastifyRequest, part: MultipartFile) {
+      const sniffer = createContentSniffer();
+      // The storage attaches its pipeline after an await: until then an error must not escape.
+      sniffer.stream.on('error', () => {});
+      // A cut connection, or one byte over the limit, stops the write and removes the part.
+      part.file.once('error', (error) => sniffer.stream.destroy(error));
+      part.file.once('limit', () => {
+        sniffer.stream.destroy(new AppError(413, apiErrorDetails.uploadTooLarge(maxBytes)));
+        // Read the rest into nothing, so the parser is not left waiting on this part.
+        part.file.resume();
+      });
+      const staged = await storage.stage(part.file.pipe(sniffer.stream));
+      const contentType = sniffer.result();
+      const refusal =
+        staged.size === 0
+          ? new AppError(400, apiErrorDetails.uploadEmpty, {
+              [part.fieldname]: [apiErrorDetails.uploadEmpty],
+            })
+          : contentType === undefined
+            ? new AppError(415, apiErrorDetails.uploadWrongType, {
+                [part.fieldname]: [apiErrorDetails.uploadWrongType],
+              })
+            : undefined;
+      if (refusal || contentType === undefined) {
+        await storage.discard(staged.storageKey);
+        throw refusal;
+      }
+      const upload = new StagedUpload(
+        staged.storageKey,
+        cleanFileName(part.filename, contentType),
+        contentType,
+        staged.size,
+      );
+      let uploads = uploadsOf.get(this);
+      if (!uploads) uploadsOf.set(this, (uploads = new Map()));
+      uploads.set(upload, 'staged');
+      // keyValues mode puts `value` in the body under the part's field name.
+      (part as MultipartFile & { value: StagedUpload }).value = upload;
+    }
+
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      onFile,
+      throwFileSizeLimit: false,
+      limits: {
+        fileSize: maxBytes,
+        files: 1,
+        fields: 12,
+        parts: 13,
+        fieldSize: FIELD_MAX_BYTES,
+        fieldNameSize: 100,
+        headerPairs: 50,
+      },
+    });
+    // Before the answer leaves, so a refused upload is gone when the client reads the refusal;
+    // the other two for requests that end without one.
+    app.addHook('onSend', async (request) => discardUnclaimed(request));
+    app.addHook('onResponse', discardUnclaimed);
+    app.addHook('onRequestAbort', discardUnclaimed);
+  },
+  { name: 'uploads', dependencies: ['json-body'] },
+);
