@@ -185,6 +185,21 @@ const failureFeedbackTitles: Record<FormationStepKey, string> = {
   business_handover_status: stepFeedbackTitles[2],
 };
 
+/** What a post-formation step sends, in order: category, message, file name. */
+const postFormationDocuments = [
+  [
+    postFormationCategories[0],
+    'Your statement of incorporation has been filed. A copy is attached.',
+    'statement-of-incorporation.pdf',
+  ],
+  [
+    postFormationCategories[1],
+    'Your certificate of incorporation is ready. You can download it below.',
+    'certificate-of-incorporation.pdf',
+  ],
+] as const;
+const sampleFileKilobytes = Math.max(1, Math.round(sampleFiles.certificate.size / 1024));
+
 const statusWord: Record<StepStatus, string> = {
   PENDING: 'Pending',
   PROCESSING: 'Processing',
@@ -475,7 +490,8 @@ function generateManagerWork(
     if (step.changedBy === null) continue;
     const author = step.changedBy;
     managerLogs.push({
-      action: `Updated ${step.name} status to ${statusWord[step.status]}`,
+      // As the live update logs it (decision 23); seeded steps all start Pending.
+      action: `Changed ${step.name} from Pending to ${statusWord[step.status]}`,
       category: step.name,
       createdAt: step.updatedAt,
       author,
@@ -489,19 +505,32 @@ function generateManagerWork(
         createdAt: step.updatedAt,
         author,
       });
-    } else if (step.key === 'post_doc_formation_status' && step.status === 'APPROVED') {
-      feedback.push({
-        stepKey: step.key,
-        feedbackTitle: postFormationCategories[1],
-        messageBody: 'Your certificate of incorporation is ready. You can download it below.',
-        attachment: { fileName: 'certificate-of-incorporation.pdf', sample: 'certificate' },
-        createdAt: step.updatedAt,
-        author,
-      });
+    } else if (step.key === 'post_doc_formation_status' && step.status !== 'PENDING') {
+      // Sent documents for the Docs management list and the file history (decision 24):
+      // the statement while the step runs, the certificate too once it is approved.
+      const sent = step.status === 'APPROVED' ? 2 : 1;
+      for (let i = 0; i < sent; i++) {
+        const [title, message, fileName] = postFormationDocuments[i]!;
+        feedback.push({
+          stepKey: step.key,
+          feedbackTitle: title,
+          messageBody: message,
+          attachment: { fileName, sample: 'certificate' },
+          createdAt: new Date(step.updatedAt.getTime() - (sent - 1 - i) * 3_600_000),
+          author,
+        });
+        managerLogs.push({
+          action: `Uploaded ${title} (${fileName}, ${sampleFileKilobytes} KB) to the client`,
+          category: step.name,
+          createdAt: step.updatedAt,
+          author,
+        });
+      }
     }
   }
   const comments: GeneratedBusiness['comments'] = [];
-  const commentCount = random.chance(0.15) ? random.int(1, 3) : 0;
+  // Most businesses have a discussion; some have none, so the empty list shows too.
+  const commentCount = random.chance(0.6) ? random.int(1, 4) : 0;
   for (let i = 0; i < commentCount; i++) {
     const createdAt = business.at(business.createdAt.getTime() + random.int(1, 60 * 24) * 3600_000);
     const author = random.next();
