@@ -105,6 +105,28 @@ describe('OpenAPI document', () => {
     ).toBeUndefined();
   });
 
+  it('answers 401 on every manager-only operation without a token or with a forged one', async () => {
+    const guarded = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => !Array.isArray(operation.security))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
+    expect(guarded.length).toBeGreaterThanOrEqual(20);
+    const forged = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.c2ln`;
+    for (const { method, path, operation } of guarded) {
+      // Placeholders fill the path: the token is checked before anything else is read.
+      const url = path.replace(/\{\w+\}/g, '1');
+      for (const token of [undefined, 'garbage', forged]) {
+        const response = await callApi(harness.baseUrl, method, url, {
+          ...(token ? { token } : {}),
+          ...(operation.requestBody ? { json: {} } : {}),
+        });
+        expect(response.status, `${method} ${url} with ${token ?? 'no token'}`).toBe(401);
+        expect(response.body).toMatchObject({ errors: { detail: expect.any(String) } });
+      }
+    }
+  });
+
   it('describes request bodies with the contract rules', () => {
     const login = document.paths[`${API_BASE_PATH}/auth/login/`]!.post!;
     const schema = login.requestBody!.content['application/json']!.schema;

@@ -340,6 +340,30 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
     expect(Buffer.from(await downloaded.arrayBuffer()).equals(uploadFiles.docx.content)).toBe(true);
   });
 
+  it('answers the reads 400 for malformed ids, 404 for unknown ones, 400 for a step of the wrong kind', async () => {
+    const business = await createBusiness();
+    const get = (urlPath: string) =>
+      callApi(harness.baseUrl, 'GET', `/api/v1/${urlPath}`, { token: actor.token });
+    for (const [urlPath, status] of [
+      ['manager/feedback/detail/abc/', 400],
+      ['manager/feedback/detail/0/', 400],
+      ['manager/feedback/detail/99999999999/', 400],
+      ['manager/feedback/detail/2147483647/', 404],
+      ['manager/business/feedback/post-doc-formation/-1/attachments/', 400],
+      ['manager/business/feedback/post-doc-formation/2147483647/attachments/', 404],
+      [
+        `manager/business/feedback/post-doc-formation/${business.stepIds.tax_ein_status}/attachments/`,
+        400,
+      ],
+      ['manager/file-history/not-a-uuid/', 400],
+      ['manager/file-history/00000000-0000-4000-8000-000000000000/', 404],
+    ] as const) {
+      const response = await get(urlPath);
+      expect(response.status, `${urlPath}: ${response.text}`).toBe(status);
+      expect(detailOf(response.body).detail).toEqual(expect.any(String));
+    }
+  });
+
   describe('refuses bad input with a clear error and changes nothing', () => {
     const validJson = (business: Awaited<ReturnType<typeof createBusiness>>) => ({
       message_body: 'Please resend.',
