@@ -53,6 +53,21 @@ export const accounts = {
     lastName: 'Bello',
     role: 'MANAGER',
   },
+  manage: {
+    email: 'manage.manager@e2e.test',
+    password: 'manage-password-1',
+    firstName: 'Bisi',
+    lastName: 'Okonkwo',
+    role: 'MANAGER',
+  },
+  /** Writes one comment on a manage fixture (e2e/serve.ts): a comment that is not the manage manager's own. */
+  manageColleague: {
+    email: 'manage.colleague@e2e.test',
+    password: 'colleague-password-1',
+    firstName: 'Ifeoma',
+    lastName: 'Chukwu',
+    role: 'MANAGER',
+  },
   client: {
     email: 'client.owner@e2e.test',
     password: 'client-password-1',
@@ -80,3 +95,126 @@ export const fixtureBusinesses = {
     nin: 'NIN-7781-2290',
   },
 } as const;
+
+/** The details a manage fixture starts with; null shows Nil. */
+interface ManageFixtureDetails {
+  businessIndustry: string | null;
+  companyType: string | null;
+  countryOfIncorporation: string | null;
+  stateOfIncorporation: string | null;
+  incorporationNumber: string | null;
+  newBusinessFormationAddress: string | null;
+  incorporationDate: string | null;
+  taxId: string | null;
+}
+
+interface ManageFixture {
+  name: string;
+  ownerEmail: string;
+  ownerFirst: string;
+  ownerLast: string;
+  details: ManageFixtureDetails;
+  /** Documents the owner sent, pointing at the demo's sample files (seed/sample-files.ts). */
+  documents?: readonly { kind: 'kyc' | 'kyb'; title: string; sample: 'passport' | 'utilityBill' }[];
+  /** A comment the colleague manager (accounts.manageColleague) wrote. */
+  colleagueComment?: string;
+}
+
+const bareDetails: ManageFixtureDetails = {
+  businessIndustry: null,
+  companyType: null,
+  countryOfIncorporation: null,
+  stateOfIncorporation: null,
+  incorporationNumber: null,
+  newBusinessFormationAddress: null,
+  incorporationDate: null,
+  taxId: null,
+};
+
+/**
+ * The businesses of e2e/tests/manage-business.spec.ts, one per test so the tests
+ * do not depend on each other's writes. e2e/serve.ts gives each all twelve
+ * formation steps (Pending), no logs, feedback or comments beyond those named
+ * here, and a creation date long before the demo's, so they sit at the end of
+ * every list and leave the other specs' first pages as they were.
+ */
+export const manageBusinesses = {
+  /** Opened from the list; most details empty (Nil). */
+  journey: {
+    name: 'Alder Journey Outfitters',
+    ownerEmail: 'alder.owner@e2e.test',
+    ownerFirst: 'Tobi',
+    ownerLast: 'Alade',
+    details: {
+      ...bareDetails,
+      countryOfIncorporation: 'UK',
+      stateOfIncorporation: 'England',
+      incorporationNumber: 'INC-ALD-3310',
+    },
+  },
+  /** Every detail edited. */
+  edit: {
+    name: 'Birch Edit Trading',
+    ownerEmail: 'birch.owner@e2e.test',
+    ownerFirst: 'Yemi',
+    ownerLast: 'Ogun',
+    details: {
+      businessIndustry: 'Accountant',
+      companyType: 'LLC',
+      countryOfIncorporation: 'USA',
+      stateOfIncorporation: 'Delaware',
+      incorporationNumber: 'INC-BIR-0042',
+      newBusinessFormationAddress: '12 Harbour Road, Wilmington',
+      incorporationDate: '2019-06-03',
+      taxId: null,
+    },
+  },
+  /** Steps moved to Processing, Approved and (Tax) Done. */
+  status: {
+    name: 'Cedar Status Partners',
+    ownerEmail: 'cedar.owner@e2e.test',
+    ownerFirst: 'Uche',
+    ownerLast: 'Obi',
+    details: { ...bareDetails, countryOfIncorporation: 'USA', stateOfIncorporation: 'Wyoming' },
+  },
+  /** Steps failed with a report, with and without a file. */
+  report: {
+    name: 'Delta Report Logistics',
+    ownerEmail: 'delta.owner@e2e.test',
+    ownerFirst: 'Kunle',
+    ownerLast: 'Ade',
+    details: { ...bareDetails, countryOfIncorporation: 'CANADA', stateOfIncorporation: 'Ontario' },
+  },
+  /** A post-formation upload; the owner sent two documents (the file history's received side). */
+  docs: {
+    name: 'Elm Docs Studio',
+    ownerEmail: 'elm.owner@e2e.test',
+    ownerFirst: 'Ada',
+    ownerLast: 'Eke',
+    details: { ...bareDetails, countryOfIncorporation: 'UAE', stateOfIncorporation: 'Dubai' },
+    documents: [
+      { kind: 'kyc', title: 'International passport', sample: 'passport' },
+      { kind: 'kyb', title: 'Utility bill', sample: 'utilityBill' },
+    ],
+  },
+  /** Comments written and deleted, beside a colleague's. */
+  comments: {
+    name: 'Fir Comments Collective',
+    ownerEmail: 'fir.owner@e2e.test',
+    ownerFirst: 'Nneka',
+    ownerLast: 'Obiora',
+    details: bareDetails,
+    colleagueComment: 'Called the owner about the address; waiting for the utility bill.',
+  },
+  /** Nothing happened yet: no logs, no attachments, no documents, no comments. */
+  quiet: {
+    name: 'Gale Quiet Ventures',
+    ownerEmail: 'gale.owner@e2e.test',
+    ownerFirst: 'Sade',
+    ownerLast: 'Bello',
+    details: bareDetails,
+  },
+} satisfies Record<string, ManageFixture>;
+
+/** When the manage fixtures were created: before any demo business. */
+export const MANAGE_FIXTURES_CREATED_AT = '2001-01-01T09:00:00Z';
