@@ -69,6 +69,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // A stop lets the requests under way finish, but Fastify closes idle keep-alive connections
+  // only once, as it starts closing: one whose answer goes out later stays open until the
+  // client drops it, and the stop waits for it (main.ts then gives up: exit 1, database not
+  // closed). While closing, each answer sent closes the connections left idle.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) app.server.closeIdleConnections();
+    done();
+  });
+
   if (recovered.committed + recovered.discarded > 0) {
     app.log.info(
       recovered,
