@@ -79,7 +79,10 @@ export interface ContentSniffer {
 
 export function createContentSniffer(): ContentSniffer {
   let head = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
+  // The last chunks, dropped from the front while the rest still covers TAIL_BYTES: each
+  // chunk is kept once, never copied, however small the pieces a client sends.
+  const tailChunks: Buffer[] = [];
+  let tailLength = 0;
   let size = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -87,12 +90,16 @@ export function createContentSniffer(): ContentSniffer {
       if (head.length < HEAD_BYTES) {
         head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       }
-      tail =
-        chunk.length >= TAIL_BYTES
-          ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES))
-          : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
+      tailChunks.push(chunk);
+      tailLength += chunk.length;
+      while (tailLength - tailChunks[0]!.length >= TAIL_BYTES) {
+        tailLength -= tailChunks.shift()!.length;
+      }
       done(null, chunk);
     },
   });
-  return { stream, result: () => detectContentType(head, tail, size) };
+  return {
+    stream,
+    result: () => detectContentType(head, Buffer.concat(tailChunks).subarray(-TAIL_BYTES), size),
+  };
 }
