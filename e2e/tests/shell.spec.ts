@@ -91,6 +91,9 @@ test('on a small screen the menu slides in and closes after choosing', async ({ 
 
 test('a rejected token ends the session and returns to sign in', async ({ page }) => {
   await signInAs(page, account);
+  // The landing page's own calls must be done first: one still under way when the token is
+  // forged answers 401 and signs out before the Settings step this test is about.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.setItem('token', 'forged.token.value'));
   await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
   await page.getByLabel('Current password', { exact: true }).fill(account.password);
