@@ -57,15 +57,16 @@ export function createLocalFileStorage(root: string): FileStorage {
         done(null, chunk);
       },
     });
+    const writer = createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     try {
       const source = content instanceof Readable ? content : Readable.from([content]);
-      await pipeline(
-        source,
-        counter,
-        createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
-      );
+      await pipeline(source, counter, writer);
       await rename(partial, target);
     } catch (error) {
+      // The file opens asynchronously: a source that fails at once would otherwise see its
+      // part created after the removal. Wait for the writer to close, then remove it.
+      if (!writer.closed)
+        await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
