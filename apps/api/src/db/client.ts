@@ -20,8 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** What a NOTIFY subscriber is told. */
 export interface ChannelHandlers {
-  /** A notification arrived on the channel. */
-  onNotify(): void;
+  /** A notification arrived on the channel, with its payload ('' when it had none). */
+  onNotify(payload: string): void;
   /** Listening works (again): from here on no notification is missed. */
   onReady(): void;
   /** The listening connection is gone: notifications may be missed until onReady. */
@@ -82,7 +82,7 @@ export async function openDatabase(
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     // In-process: nothing can be lost between the database and the listener.
     async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onReady();
       // Stopping after the database closed has nothing left to undo.
       return () => unlisten().catch(() => {});
@@ -152,7 +152,7 @@ async function listenOnPostgres(
   async function connect(): Promise<void> {
     const candidate = new pg.Client({ connectionString: url });
     candidate.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
     candidate.on('error', (error) => {
       log.warn({ err: error }, `The LISTEN ${channel} connection failed; reconnecting`);

@@ -47,6 +47,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // The managers among every client: who a write notifies (docs/decisions.md §26).
+    index('users_managers_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'MANAGER' and ${t.isActive}`),
     check('users_role_check', sql`${t.role} in ('MANAGER', 'CLIENT', 'ADMIN')`),
   ],
 );

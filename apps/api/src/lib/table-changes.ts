@@ -8,8 +8,20 @@ const changeChannels = {
 export type WatchedTable = keyof typeof changeChannels;
 
 /**
+ * What a change may have touched. `progress`: only a business's step-derived
+ * columns (incorporation status, account level, current activity, manual
+ * receipt), as the businesses trigger announces it (migration 0007); `any`:
+ * anything, the default.
+ */
+export type ChangeScope = 'any' | 'progress';
+
+const scopeOf = (payload: string): ChangeScope => (payload === 'progress' ? 'progress' : 'any');
+
+/**
  * Tells caches of data read from one table when it may have changed: a
- * version that moves on every change. This process's own writes call
+ * version that moves on every change, and `coreVersion`, which a
+ * progress-only change leaves alone (data that reads none of the progress
+ * columns stays valid across it). This process's own writes call
  * `changed()` after they commit; every other writer (another instance, a CLI,
  * psql) reaches us through the table's NOTIFY trigger. While the listening
  * connection is down nothing may be cached (`live` is false), since a change
@@ -17,28 +29,34 @@ export type WatchedTable = keyof typeof changeChannels;
  */
 export class TableChanges {
   #version = 0;
+  #coreVersion = 0;
   #live = false;
 
   get version(): number {
     return this.#version;
   }
 
+  get coreVersion(): number {
+    return this.#coreVersion;
+  }
+
   get live(): boolean {
     return this.#live;
   }
 
-  changed(): void {
+  changed(scope: ChangeScope = 'any'): void {
     this.#version += 1;
+    if (scope === 'any') this.#coreVersion += 1;
   }
 
   /** Listening (again): anything may have changed while it was not. */
   resumed(): void {
-    this.#version += 1;
+    this.changed();
     this.#live = true;
   }
 
   lost(): void {
-    this.#version += 1;
+    this.changed();
     this.#live = false;
   }
 }
@@ -56,7 +74,7 @@ export async function watchTableChanges(
   const changes = new TableChanges();
   let wasLost = false;
   const stop = await database.listen(changeChannels[table], {
-    onNotify: () => changes.changed(),
+    onNotify: (payload) => changes.changed(scopeOf(payload)),
     onReady: () => {
       changes.resumed();
       if (wasLost)

@@ -120,6 +120,34 @@ export function businessListCondition(
   );
 }
 
+/** The filters that read no step-derived column; any other one (and any new one) does. */
+const coreListFilters: ReadonlySet<string> = new Set([
+  'search',
+  'companyType',
+  'country',
+  'createdFrom',
+  'createdTo',
+] satisfies (keyof BusinessListFilters)[]);
+
+/**
+ * Whether the condition of `businessListCondition` reads a step-derived
+ * column (incorporation status, account level, current activity, manual
+ * receipt): every tab but All does, and so do the payment, account level and
+ * activity filters. Such a count must be redone after a step update; the others
+ * survive it (docs/decisions.md §26).
+ */
+export function listReadsProgress(
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+): boolean {
+  return (
+    tab !== 'all' ||
+    Object.entries(filters).some(
+      ([name, value]) => value !== undefined && !coreListFilters.has(name),
+    )
+  );
+}
+
 /**
  * Newest first, ties broken by id (stable paging). Spelled NULLS LAST like the
  * indexes (`created_at DESC NULLS LAST, id DESC NULLS LAST`): plain DESC means

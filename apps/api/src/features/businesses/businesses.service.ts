@@ -23,6 +23,7 @@ import type { CountCache } from './count-cache.ts';
 import {
   businessListCondition,
   countBusinesses,
+  listReadsProgress,
   type BusinessTab,
   type BusinessDetailQueries,
   type DocumentRow,
@@ -47,7 +48,9 @@ export async function listBusinesses(
   const countKey = JSON.stringify([tab, filters]);
   const [rows, totalCount] = await Promise.all([
     pages.run(tab, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
-    counts.get(countKey, () => countBusinesses(db, where)),
+    counts.get(countKey, () => countBusinesses(db, where), {
+      readsProgress: listReadsProgress(tab, filters),
+    }),
   ]);
   return {
     businesses: rows.map((row) => ({

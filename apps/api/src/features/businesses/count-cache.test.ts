@@ -33,6 +33,25 @@ describe('CountCache', () => {
     expect(calls).toBe(2);
   });
 
+  it('keeps the counts that read no progress column across a progress-only change', async () => {
+    const changes = liveChanges();
+    const cache = new CountCache(changes);
+    const calls = { all: 0, pending: 0 };
+    const count = (key: keyof typeof calls, readsProgress: boolean) =>
+      cache.get(key, async () => ++calls[key], { readsProgress });
+    await count('all', false);
+    await count('pending', true);
+
+    changes.changed('progress');
+    expect([await count('all', false), await count('pending', true)]).toEqual([1, 2]);
+
+    changes.changed();
+    expect([await count('all', false), await count('pending', true)]).toEqual([2, 3]);
+    changes.lost();
+    changes.resumed();
+    expect([await count('all', false), await count('pending', true)]).toEqual([3, 4]);
+  });
+
   it('caches nothing while changes could pass unseen', async () => {
     const changes = new TableChanges();
     const cache = new CountCache(changes);
@@ -129,12 +148,66 @@ describe.each(lanes)('list counts on $name follow every writer', (lane) => {
     });
     await eventually(async () => expect(await apiTotal(all)).toBe(await sqlCount()));
 
-    // …and moves one out of the Queued tab.
+    // …and moves one out of the Queued tab by approving its incorporation step.
     await database.db.execute(sql`
-      update businesses set incorporation_status = 'APPROVED'
-      where id = (select min(id) from businesses where incorporation_status = 'PENDING')`);
+      update formation_steps set status = 'APPROVED'
+       where step_key = 'incorporation_status'
+         and business_id = (select min(id) from businesses where incorporation_status = 'PENDING')`);
     await eventually(async () =>
       expect(await apiTotal(queued)).toBe(await sqlCount(sql`incorporation_status = 'PENDING'`)),
     );
+    expect(await apiTotal(all)).toBe(await sqlCount());
+  });
+
+  it('announces a progress-only update as such, and an update that writes nothing not at all', async () => {
+    const payloads: string[] = [];
+    const stop = await database.listen('businesses_changed', {
+      onNotify: (payload) => payloads.push(payload),
+      onReady: () => {},
+      onLost: () => {},
+    });
+    const heard = async (expected: string[]) => {
+      await eventually(async () => expect(payloads).toEqual(expected));
+      // Nothing more arrives after it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(payloads).toEqual(expected);
+      payloads.length = 0;
+    };
+    try {
+      const [business] = await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from businesses where incorporation_status <> 'APPROVED' order by id limit 1`,
+      );
+      const id = business!.id;
+      // A step moves: only the derived columns change.
+      await database.db.execute(sql`
+        update formation_steps set status = 'APPROVED'
+         where business_id = ${id} and step_key = 'incorporation_status'`);
+      await heard(['progress']);
+      // A touch that changes nothing writes no row: nothing to announce.
+      await database.db.execute(sql`update businesses set id = id where id = ${id}`);
+      await heard([]);
+      // A name is searched: everything may have changed.
+      await database.db.execute(
+        sql`update businesses set business_name = business_name || ' Renamed' where id = ${id}`,
+      );
+      await heard(['']);
+      // Several rows, one of them renamed: the whole statement is a full change.
+      await database.db.execute(sql`
+        update businesses
+           set business_name = case when id = ${id} then business_name || '!' else business_name end
+         where id in (select id from businesses order by id limit 5)`);
+      await heard(['']);
+      // A new business (its steps touch it afterwards) is a full change.
+      await seedBusinesses(database, {
+        count: 1,
+        seed: 7,
+        filesDir: harness.config.filesDir,
+        log: () => {},
+      });
+      await eventually(async () => expect(payloads).toContain(''));
+    } finally {
+      await stop();
+    }
   });
 });

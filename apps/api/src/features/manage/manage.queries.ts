@@ -3,7 +3,7 @@
  * transaction is a Db too), so a write and its log and notifications share one.
  */
 import type { BusinessRef } from '@fd/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   businesses,
@@ -83,28 +83,29 @@ export async function findBusiness(db: Db, ref: BusinessRef) {
   return row;
 }
 
-export async function insertManagerLog(db: Db, values: typeof managerLogs.$inferInsert) {
-  await db.insert(managerLogs).values(values);
-}
-
 /**
- * One notification for each active manager but `actorId`, in one statement
- * (Drizzle's insert-select wants every column of the table, defaults too).
+ * A write's log row, and one notification for each active manager but the
+ * actor, in one statement (one round trip inside the write's transaction).
+ * The managers come from `users_managers_idx` (migration 0007); Drizzle's
+ * insert-select wants every column of the table, defaults too, hence SQL.
  */
-export async function notifyOtherManagers(
+export async function insertLogAndNotifyOthers(
   db: Db,
-  event: { actorId: number; businessId: number; message: string; status: string; createdAt: Date },
+  log: typeof managerLogs.$inferInsert & { managerId: number; businessId: number },
+  notification: { message: string; status: string },
 ) {
   const column = (name: string) => sql.identifier(name);
+  const at = (log.createdAt ?? new Date()).toISOString();
   await db.execute(sql`
+    with logged as (${db.insert(managerLogs).values(log).getSQL()})
     insert into ${notifications}
       (${column(notifications.managerId.name)}, ${column(notifications.businessId.name)},
        ${column(notifications.message.name)}, ${column(notifications.status.name)},
        ${column(notifications.createdAt.name)})
-    select ${users.id}, ${event.businessId}::integer, ${event.message}::text,
-           ${event.status}::text, ${event.createdAt.toISOString()}::timestamptz
+    select ${users.id}, ${log.businessId}::integer, ${notification.message}::text,
+           ${notification.status}::text, ${at}::timestamptz
       from ${users}
-     where ${and(eq(users.role, 'MANAGER'), eq(users.isActive, true), ne(users.id, event.actorId))}`);
+     where ${users.role} = 'MANAGER' and ${users.isActive} and ${ne(users.id, log.managerId)}`);
 }
 
 /** Newest first, at most `limit`. */

@@ -28,11 +28,10 @@ import {
   deleteComment as deleteCommentRow,
   findBusiness,
   insertComment,
-  insertManagerLog,
+  insertLogAndNotifyOthers,
   lockBusinessForEdit,
   lockComment,
   lockFormationStep,
-  notifyOtherManagers,
   selectComments,
   selectManagerLogs,
   updateBusinessSetup,
@@ -79,20 +78,18 @@ export async function recordAction(
     at: Date;
   },
 ) {
-  await insertManagerLog(tx, {
-    businessId: event.businessId,
-    managerId: manager.id,
-    managerName: managerName(manager),
-    action: event.action,
-    feedbackLogCategory: event.category,
-    createdAt: event.at,
-  });
-  await notifyOtherManagers(tx, {
-    actorId: manager.id,
-    businessId: event.businessId,
-    ...event.notification,
-    createdAt: event.at,
-  });
+  await insertLogAndNotifyOthers(
+    tx,
+    {
+      businessId: event.businessId,
+      managerId: manager.id,
+      managerName: managerName(manager),
+      action: event.action,
+      feedbackLogCategory: event.category,
+      createdAt: event.at,
+    },
+    event.notification,
+  );
 }
 
 // ---- Editing one detail ---------------------------------------------------
@@ -366,7 +363,8 @@ export async function updateStepStatus(
     });
     return { step, changed: true };
   });
-  if (changed) businessChanges.changed();
+  // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
+  if (changed) businessChanges.changed('progress');
   return {
     message: successMessages.statusUpdated,
     data: { id: step.id, status, status_item_name: step.statusItemName },
