@@ -53,11 +53,12 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     lanes: { type: 'string', default: 'postgres,pglite' },
     sections: { type: 'string', default: 'reads,writes' },
-    'write-connections': { type: 'string', default: '4' },
+    'write-connections': { type: 'string', default: '1,4' },
     'write-rate': { type: 'string', default: '20' },
     'write-mix': { type: 'string', default: 'step,comment,upload' },
     rounds: { type: 'string', default: '3' },
     'setup-sql': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const BUSINESSES = Number(options.businesses);
@@ -68,7 +69,8 @@ const SECTIONS = new Set(options.sections.split(','));
 for (const section of SECTIONS) {
   if (section !== 'reads' && section !== 'writes') throw new Error(`Unknown section ${section}`);
 }
-const WRITE_CONNECTIONS = Number(options['write-connections']);
+/** Each write alone is measured at each of these: 1 is one manager's latency, more its throughput. */
+const WRITE_CONNECTIONS = options['write-connections'].split(',').map(Number);
 const WRITE_RATE = Number(options['write-rate']);
 const WRITE_MIX = options['write-mix'].split(',') as WriteKind[];
 for (const kind of WRITE_MIX) {
@@ -76,6 +78,8 @@ for (const kind of WRITE_MIX) {
 }
 const ROUNDS = Number(options.rounds);
 const SETUP_SQL = options['setup-sql'];
+/** A folder: the API runs with V8's CPU profiler, writing there; results and README stay as they are. */
+const PROFILE_DIR = options.profile ? path.resolve(options.profile) : undefined;
 /** Runs at other than the usual connections, and trials, keep their results apart. */
 const RESULTS_SUFFIX = `${CONNECTIONS === 50 ? '' : `-${CONNECTIONS}-connections`}${SETUP_SQL ? '-setup-sql' : ''}`;
 /** The upload's size: a real PDF padded to 1 MiB. */
@@ -358,6 +362,7 @@ const writeNames: Record<WriteKind, string> = {
 
 interface WriteAlone extends LatencySummary {
   kind: WriteKind;
+  connections: number;
   name: string;
   requestsPerSecond: number;
   cpu: CpuUse;
@@ -394,24 +399,27 @@ async function benchWrites(
   const allTab = '/api/v1/manager/business/list/';
   try {
     const alone: WriteAlone[] = [];
-    for (const kind of writeKinds) {
-      let started: ReturnType<typeof meter> | undefined;
-      const result = await writer.closed(
-        { kind, connections: WRITE_CONNECTIONS, warmupMs: 1000, durationMs: DURATION * 1000 },
-        () => (started = meter()),
-      );
-      const cpu = await (await started!)(result.all.count + result.all.failures);
-      const row: WriteAlone = {
-        kind,
-        name: writeNames[kind],
-        requestsPerSecond: Math.round(result.requestsPerSecond),
-        ...result.all,
-        cpu,
-      };
-      alone.push(row);
-      log(
-        `${row.name.padEnd(28)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  API ${cpu.apiMsPerRequest} ms CPU/req${cpu.postgresMsPerRequest === null ? '' : `, PostgreSQL ${cpu.postgresMsPerRequest}`}  failures ${row.failures}${row.firstFailure ? ` (${row.firstFailure})` : ''}  other load ${cpu.outsideBenchPercent}%`,
-      );
+    for (const connections of WRITE_CONNECTIONS) {
+      for (const kind of writeKinds) {
+        let started: ReturnType<typeof meter> | undefined;
+        const result = await writer.closed(
+          { kind, connections, warmupMs: 1000, durationMs: DURATION * 1000 },
+          () => (started = meter()),
+        );
+        const cpu = await (await started!)(result.all.count + result.all.failures);
+        const row: WriteAlone = {
+          kind,
+          connections,
+          name: writeNames[kind],
+          requestsPerSecond: Math.round(result.requestsPerSecond),
+          ...result.all,
+          cpu,
+        };
+        alone.push(row);
+        log(
+          `${`${row.name}, ${connections} conn.`.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  API ${cpu.apiMsPerRequest} ms CPU/req${cpu.postgresMsPerRequest === null ? '' : `, PostgreSQL ${cpu.postgresMsPerRequest}`}  failures ${row.failures}${row.firstFailure ? ` (${row.firstFailure})` : ''}  other load ${cpu.outsideBenchPercent}%`,
+        );
+      }
     }
 
     const readAllTab = async (label: string): Promise<ReadRun> => {
@@ -517,10 +525,7 @@ async function benchWrites(
         rounds: writesLoaded.map(({ samplesMs: _samples, failures: _failures, ...run }) => run),
       } as Record<WriteKind | 'all', LatencySummary> & { rounds: unknown[] },
     };
-    writeFileSync(
-      path.join(resultsDir, `api-writes-${lane}${RESULTS_SUFFIX}.json`),
-      JSON.stringify(report, null, 2) + '\n',
-    );
+    saveResults(`api-writes-${lane}`, report);
     return report;
   } finally {
     await writer.exit();
@@ -555,7 +560,10 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
   }
   await database.close();
 
-  const server = startProcess(['apps/api/src/main.ts'], env);
+  const server = startProcess(
+    [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []), 'apps/api/src/main.ts'],
+    env,
+  );
   const base = `http://127.0.0.1:${env.PORT}`;
   try {
     await waitFor(`${base}/api/health`);
@@ -640,11 +648,17 @@ function readsReport(
     cases: rows,
     plans: prepared.plans,
   };
+  saveResults(`api-${lane}`, report);
+  return report;
+}
+
+/** `results/<name><suffix>.json`; a profiled run (slowed by the profiler) keeps nothing. */
+function saveResults(name: string, report: object) {
+  if (PROFILE_DIR) return;
   writeFileSync(
-    path.join(resultsDir, `api-${lane}${RESULTS_SUFFIX}.json`),
+    path.join(resultsDir, `${name}${RESULTS_SUFFIX}.json`),
     JSON.stringify(report, null, 2) + '\n',
   );
-  return report;
 }
 
 function summaryTable(reports: ReadsReport[]) {
@@ -702,7 +716,7 @@ function writesTable(reports: WritesReport[]) {
   return [
     `${BUSINESSES.toLocaleString('en-US')} businesses, ${os.cpus().length} cores, Node ${process.version}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''} Writes spread over ${first.writeTargets.toLocaleString('en-US')} businesses; the upload is a ${first.uploadBytes / 1024 / 1024} MiB PDF. CPU is per request; PostgreSQL's is its backends' for the bench database (on PGlite the database runs inside the API process). Other jobs on the machine took ${Math.min(...outside)}–${Math.max(...outside)}% of its CPU during these runs.`,
     '',
-    `**Each write alone**, ${first.writeConnections} connections, ${first.durationSeconds} s each (the All tab at ${first.readConnections} connections, median of ${first.rounds} runs, for reference):`,
+    `**Each write alone**, at ${first.writeConnections.join(' and ')} connection(s), each sending its next write when the last is answered, ${first.durationSeconds} s each (the All tab at ${first.readConnections} connections, median of ${first.rounds} runs, for reference):`,
     '',
     ...header('case', [
       'req/s',
@@ -724,18 +738,20 @@ function writesTable(reports: WritesReport[]) {
       ),
       '1',
     ]),
-    ...writeKinds.map((kind) =>
-      row(writeNames[kind], (r) => {
-        const w = r.writesAlone.find((x) => x.kind === kind)!;
-        return [
-          w.requestsPerSecond,
-          w.p50,
-          w.p99,
-          cpu(w.cpu.apiMsPerRequest),
-          cpu(w.cpu.postgresMsPerRequest),
-          w.cpuVsAllTab,
-        ];
-      }),
+    ...first.writeConnections.flatMap((connections) =>
+      writeKinds.map((kind) =>
+        row(`${writeNames[kind]}, ${connections} conn.`, (r) => {
+          const w = r.writesAlone.find((x) => x.kind === kind && x.connections === connections)!;
+          return [
+            w.requestsPerSecond,
+            w.p50,
+            w.p99,
+            cpu(w.cpu.apiMsPerRequest),
+            cpu(w.cpu.postgresMsPerRequest),
+            w.cpuVsAllTab,
+          ];
+        }),
+      ),
     ),
     '',
     `**The All tab under writes**, ${first.readConnections} connections, ${first.durationSeconds} s a run, alone and while ${first.writeRate} writes a second run (${first.writeMix.join(', ')} in turn, started by a timer), ${first.rounds} rounds of each alternating; medians:`,
@@ -848,7 +864,9 @@ async function main() {
   const writes = writeReports.length ? writesTable(writeReports) : undefined;
   if (reads) console.log(`\n${reads.table}\n`);
   if (writes) console.log(`\n${writes}\n`);
-  if (SETUP_SQL) {
+  if (PROFILE_DIR) {
+    log(`CPU profiles of the API written to ${PROFILE_DIR}; results and README left as they are`);
+  } else if (SETUP_SQL) {
     // A trial of a change that is not in the code: its numbers are not the README's.
     log(`results written to bench/results/ (…${RESULTS_SUFFIX}.json); README left as it is`);
   } else {

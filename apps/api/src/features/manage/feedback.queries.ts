@@ -5,37 +5,11 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  businesses,
-  documents,
-  feedback,
-  formationSteps,
-  manualPaymentReceipts,
-  users,
-} from '../../db/schema.ts';
+import { businesses, documents, feedback, manualPaymentReceipts, users } from '../../db/schema.ts';
 
-/** A step with its business; no lock: feedback does not change the step. */
-export async function findFormationStep(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: formationSteps.id,
-      businessId: formationSteps.businessId,
-      stepKey: formationSteps.stepKey,
-      status: formationSteps.status,
-      statusItemName: formationSteps.statusItemName,
-      businessName: businesses.businessName,
-    })
-    .from(formationSteps)
-    .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))
-    .where(eq(formationSteps.id, id))
-    .limit(1);
-  return row;
-}
-
-export async function insertFeedback(db: Db, values: typeof feedback.$inferInsert) {
-  const [row] = await db.insert(feedback).values(values).returning({ id: feedback.id });
-  return row!.id;
-}
+/** For `writeRecorded`. */
+export const feedbackInsert = (db: Db, values: typeof feedback.$inferInsert) =>
+  db.insert(feedback).values(values).returning({ id: feedback.id });
 
 const feedbackColumns = {
   id: feedback.id,
@@ -72,17 +46,6 @@ export async function selectStepFeedback(
     )
     .orderBy(sql`${feedback.createdAt} desc`, sql`${feedback.id} desc`)
     .limit(options.limit);
-}
-
-/** One feedback row, as the lists carry it. */
-export async function selectFeedbackRow(db: Db, id: number) {
-  const [row] = await db
-    .select(feedbackColumns)
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.managerId))
-    .where(eq(feedback.id, id))
-    .limit(1);
-  return row;
 }
 
 /** Whether a row names this stored file: the crash recovery of staged uploads asks. */

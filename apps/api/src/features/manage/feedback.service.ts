@@ -20,15 +20,13 @@ import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
 import type { StagedUpload } from '../../plugins/uploads.ts';
 import {
-  findFormationStep,
-  insertFeedback,
-  selectFeedbackRow,
+  feedbackInsert,
   selectFileHistory,
   selectStepFeedback,
   type FeedbackRow,
 } from './feedback.queries.ts';
-import { findBusiness } from './manage.queries.ts';
-import { invalid, managerName, notFound, recordAction } from './manage.service.ts';
+import { findBusiness, findFormationStep } from './manage.queries.ts';
+import { invalid, managerName, notFound, recordedWrite } from './manage.service.ts';
 
 export interface FeedbackDeps {
   db: Db;
@@ -71,8 +69,8 @@ function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
 
 /**
  * Writes one feedback row, its log entry and the other managers' notifications in one
- * transaction; then moves the staged file into place. If the transaction fails the file
- * is discarded, so a refused feedback leaves neither row nor file.
+ * statement (decision 26); then moves the staged file into place. If the write fails the
+ * file is discarded, so a refused feedback leaves neither row nor file.
  */
 async function writeFeedback(
   { db, now, storage, fileUrls }: FeedbackDeps,
@@ -85,55 +83,62 @@ async function writeFeedback(
   const attachment = input.attachment;
   let row: FeedbackRow;
   try {
-    row = await db.transaction(async (tx) => {
-      const business = await findBusiness(tx, input.business);
-      if (!business) throw notFound();
-      const step = await findFormationStep(tx, input.statusItemId);
-      if (!step || step.businessId !== business.id) {
-        throw invalid(
-          fields.statusItemId,
-          `${fields.statusItemId} ${input.statusItemId} is not a step of this business.`,
-        );
-      }
-      if (kind === 'upload' && step.stepKey !== POST_FORMATION_STEP) {
-        throw invalid(
-          fields.statusItemId,
-          `${fields.statusItemId} ${input.statusItemId} is not the ${formationStepNames[POST_FORMATION_STEP]} step.`,
-        );
-      }
-      const id = await insertFeedback(tx, {
-        businessId: business.id,
-        statusItemId: step.id,
-        feedbackTitle: input.title,
-        messageBody: input.message,
-        fileUrl: input.fileUrl,
-        attachmentFileName: attachment?.fileName ?? null,
-        attachmentStorageKey: attachment?.storageKey ?? null,
-        attachmentContentType: attachment?.contentType ?? null,
-        attachmentSize: attachment?.size ?? null,
-        managerId: manager.id,
-        createdAt: at,
-      });
-      const name = managerName(manager);
-      const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
-      await recordAction(tx, manager, {
-        businessId: business.id,
-        action:
+    const step = await findFormationStep(db, input.statusItemId);
+    const ref = input.business;
+    if (!step || !('uuid' in ref ? step.businessUuid === ref.uuid : step.businessId === ref.id)) {
+      // Which answer: an unknown business is a 404, a step of another business a 400.
+      if (!(await findBusiness(db, ref))) throw notFound();
+      throw invalid(
+        fields.statusItemId,
+        `${fields.statusItemId} ${input.statusItemId} is not a step of this business.`,
+      );
+    }
+    if (kind === 'upload' && step.stepKey !== POST_FORMATION_STEP) {
+      throw invalid(
+        fields.statusItemId,
+        `${fields.statusItemId} ${input.statusItemId} is not the ${formationStepNames[POST_FORMATION_STEP]} step.`,
+      );
+    }
+    const values = {
+      businessId: step.businessId,
+      statusItemId: step.id,
+      feedbackTitle: input.title,
+      messageBody: input.message,
+      fileUrl: input.fileUrl,
+      attachmentFileName: attachment?.fileName ?? null,
+      attachmentStorageKey: attachment?.storageKey ?? null,
+      attachmentContentType: attachment?.contentType ?? null,
+      attachmentSize: attachment?.size ?? null,
+      managerId: manager.id,
+      createdAt: at,
+    };
+    const name = managerName(manager);
+    const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
+    const id = await recordedWrite(db, feedbackInsert(db, values), manager, {
+      businessId: step.businessId,
+      action:
+        kind === 'upload'
+          ? `Uploaded ${input.title}${file} to the client`
+          : `Sent feedback "${input.title}" on ${step.statusItemName} to the client${file}`,
+      category: kind === 'upload' ? step.statusItemName : input.title,
+      notification: {
+        message:
           kind === 'upload'
-            ? `Uploaded ${input.title}${file} to the client`
-            : `Sent feedback "${input.title}" on ${step.statusItemName} to the client${file}`,
-        category: kind === 'upload' ? step.statusItemName : input.title,
-        notification: {
-          message:
-            kind === 'upload'
-              ? `${name} sent ${input.title} to ${business.businessName}.`
-              : `${name} sent feedback on ${step.statusItemName} to ${business.businessName}.`,
-          status: kind === 'upload' ? 'Upload' : 'Feedback',
-        },
-        at,
-      });
-      return (await selectFeedbackRow(tx, id))!;
+            ? `${name} sent ${input.title} to ${step.businessName}.`
+            : `${name} sent feedback on ${step.statusItemName} to ${step.businessName}.`,
+        status: kind === 'upload' ? 'Upload' : 'Feedback',
+      },
+      at,
     });
+    // The row as written, with the author as signed in: no read back.
+    row = {
+      ...values,
+      id: id!,
+      hasAttachment: attachment !== undefined,
+      managerFirstName: manager.firstName,
+      managerLastName: manager.lastName,
+      managerEmail: manager.email,
+    };
   } catch (error) {
     if (attachment) await storage.discard(attachment.storageKey);
     throw error;

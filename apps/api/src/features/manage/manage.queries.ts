@@ -3,8 +3,8 @@
  * transaction is a Db too), so a write and its log and notifications share one.
  */
 import type { BusinessRef } from '@fd/contract';
-import { eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   businesses,
   comments,
@@ -83,29 +83,83 @@ export async function findBusiness(db: Db, ref: BusinessRef) {
   return row;
 }
 
+/** What every manager write records beside itself (docs/architecture.md §4). */
+export interface WriteRecord {
+  log: {
+    businessId: number;
+    managerId: number;
+    managerName: string;
+    action: string;
+    feedbackLogCategory: string;
+    createdAt: Date;
+  };
+  notification: { message: string; status: string };
+}
+
 /**
- * A write's log row, and one notification for each active manager but the
- * actor, in one statement (one round trip inside the write's transaction).
- * The managers come from `users_managers_idx` (migration 0007); Drizzle's
- * insert-select wants every column of the table, defaults too, hence SQL.
+ * The CTEs that insert a write's log row and one notification for each active
+ * manager but the actor (found through `users_managers_idx`, migration 0007),
+ * both only `when` the condition holds. Drizzle's insert-select wants every
+ * column of the table, defaults too, hence SQL.
  */
-export async function insertLogAndNotifyOthers(
+function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): SQL {
+  const columns = (...names: string[]) =>
+    sql.join(
+      names.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+  const at = sql`${log.createdAt.toISOString()}::timestamptz`;
+  return sql`
+    logged as (
+      insert into ${managerLogs} (${columns(
+        managerLogs.businessId.name,
+        managerLogs.managerId.name,
+        managerLogs.managerName.name,
+        managerLogs.action.name,
+        managerLogs.feedbackLogCategory.name,
+        managerLogs.createdAt.name,
+      )})
+      select ${log.businessId}::integer, ${log.managerId}::integer, ${log.managerName}::text,
+             ${log.action}::text, ${log.feedbackLogCategory}::text, ${at}
+       where ${when}),
+    notified as (
+      insert into ${notifications} (${columns(
+        notifications.managerId.name,
+        notifications.businessId.name,
+        notifications.message.name,
+        notifications.status.name,
+        notifications.createdAt.name,
+      )})
+      select ${users.id}, ${log.businessId}::integer, ${notification.message}::text,
+             ${notification.status}::text, ${at}
+        from ${users}
+       where ${users.role} = 'MANAGER' and ${users.isActive} and ${ne(users.id, log.managerId)}
+         and ${when})`;
+}
+
+/**
+ * A write, its log row and the other managers' notifications in one statement:
+ * atomic without a transaction, and one round trip (decision 26). `write` is an
+ * INSERT or UPDATE returning `id`; when it writes no row (an update whose
+ * condition no longer holds) nothing is recorded and the answer is undefined.
+ */
+export async function writeRecorded(
   db: Db,
-  log: typeof managerLogs.$inferInsert & { managerId: number; businessId: number },
-  notification: { message: string; status: string },
-) {
-  const column = (name: string) => sql.identifier(name);
-  const at = (log.createdAt ?? new Date()).toISOString();
-  await db.execute(sql`
-    with logged as (${db.insert(managerLogs).values(log).getSQL()})
-    insert into ${notifications}
-      (${column(notifications.managerId.name)}, ${column(notifications.businessId.name)},
-       ${column(notifications.message.name)}, ${column(notifications.status.name)},
-       ${column(notifications.createdAt.name)})
-    select ${users.id}, ${log.businessId}::integer, ${notification.message}::text,
-           ${notification.status}::text, ${at}::timestamptz
-      from ${users}
-     where ${users.role} = 'MANAGER' and ${users.isActive} and ${ne(users.id, log.managerId)}`);
+  write: SQLWrapper,
+  record: WriteRecord,
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`with written as (${write.getSQL()}),
+      ${recordCtes(record, sql`exists (select 1 from written)`)}
+      select id from written`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** The log row and notifications alone, for a write already made in the same transaction. */
+export async function insertRecord(db: Db, record: WriteRecord): Promise<void> {
+  await db.execute(sql`with ${recordCtes(record)} select 1`);
 }
 
 /** Newest first, at most `limit`. */
@@ -146,10 +200,9 @@ export async function selectComments(db: Db, businessId: number, limit: number) 
     .limit(limit);
 }
 
-export async function insertComment(db: Db, values: typeof comments.$inferInsert) {
-  const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
-  return row!.id;
-}
+/** For `writeRecorded`. */
+export const commentInsert = (db: Db, values: typeof comments.$inferInsert) =>
+  db.insert(comments).values(values).returning({ id: comments.id });
 
 /** The comment, its author and its business's name; the comment row locked until the end. */
 export async function lockComment(db: Db, id: number) {
@@ -172,34 +225,40 @@ export async function deleteComment(db: Db, id: number) {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
-/**
- * A formation step with its business's name; the step row locked until the
- * transaction ends, so concurrent updates of one step queue and each logs the
- * status it really moved from.
- */
-export async function lockFormationStep(db: Db, id: number) {
+/** A formation step with its business's id, uuid and name. */
+export async function findFormationStep(db: Db, id: number) {
   const [row] = await db
     .select({
       id: formationSteps.id,
       businessId: formationSteps.businessId,
+      businessUuid: businesses.uuid,
+      businessName: businesses.businessName,
       stepKey: formationSteps.stepKey,
       status: formationSteps.status,
       statusItemName: formationSteps.statusItemName,
-      businessName: businesses.businessName,
     })
     .from(formationSteps)
     .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))
     .where(eq(formationSteps.id, id))
-    .limit(1)
-    .for('update', { of: formationSteps });
+    .limit(1);
   return row;
 }
+export type FormationStepRow = NonNullable<Awaited<ReturnType<typeof findFormationStep>>>;
 
-/** The step's own columns; the business's derived ones follow by trigger (migration 0005). */
-export async function updateFormationStepStatus(
+/**
+ * For `writeRecorded`: the step's own columns, only if its status is still
+ * `from` (compare and set: a concurrent update makes it write nothing, and the
+ * caller reads the step again). The business's derived columns follow by
+ * trigger (migration 0005).
+ */
+export const stepStatusUpdate = (
   db: Db,
   id: number,
+  from: string,
   values: { status: string; updatedBy: number; updatedAt: Date },
-) {
-  await db.update(formationSteps).set(values).where(eq(formationSteps.id, id));
-}
+) =>
+  db
+    .update(formationSteps)
+    .set(values)
+    .where(and(eq(formationSteps.id, id), eq(formationSteps.status, from)))
+    .returning({ id: formationSteps.id });

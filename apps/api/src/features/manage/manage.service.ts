@@ -20,25 +20,29 @@ import {
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
 import {
   deleteComment as deleteCommentRow,
+  commentInsert,
   findBusiness,
-  insertComment,
-  insertLogAndNotifyOthers,
+  findFormationStep,
+  insertRecord,
   lockBusinessForEdit,
   lockComment,
-  lockFormationStep,
   selectComments,
   selectManagerLogs,
+  stepStatusUpdate,
   updateBusinessSetup,
-  updateFormationStepStatus,
+  writeRecorded,
   type BusinessSetupRow,
   type BusinessSetupValues,
   type CommentRow,
+  type FormationStepRow,
+  type WriteRecord,
 } from './manage.queries.ts';
 
 export interface ManageDeps {
@@ -62,34 +66,47 @@ export const invalid = (field: string, message: string) =>
 
 export const notFound = () => new AppError(404, apiErrorDetails.notFound);
 
-/**
- * The log entry of a write and a notification for every other active manager,
- * in the write's own transaction (docs/architecture.md §4): either all of it
- * happened, or none of it.
- */
-export async function recordAction(
-  tx: Db,
-  manager: AuthenticatedManager,
-  event: {
-    businessId: number;
-    action: string;
-    category: string;
-    notification: { message: string; status: string };
-    at: Date;
+/** What a manager's write says about itself: its log entry and its notification. */
+export interface ActionEvent {
+  businessId: number;
+  action: string;
+  category: string;
+  notification: { message: string; status: string };
+  at: Date;
+}
+
+const writeRecord = (manager: AuthenticatedManager, event: ActionEvent): WriteRecord => ({
+  log: {
+    businessId: event.businessId,
+    managerId: manager.id,
+    managerName: managerName(manager),
+    action: event.action,
+    feedbackLogCategory: event.category,
+    createdAt: event.at,
   },
-) {
-  await insertLogAndNotifyOthers(
-    tx,
-    {
-      businessId: event.businessId,
-      managerId: manager.id,
-      managerName: managerName(manager),
-      action: event.action,
-      feedbackLogCategory: event.category,
-      createdAt: event.at,
-    },
-    event.notification,
-  );
+  notification: event.notification,
+});
+
+/**
+ * The log entry of a write already made in the transaction `tx`, and a
+ * notification for every other active manager (docs/architecture.md §4):
+ * either all of it happened, or none of it.
+ */
+export async function recordAction(tx: Db, manager: AuthenticatedManager, event: ActionEvent) {
+  await insertRecord(tx, writeRecord(manager, event));
+}
+
+/**
+ * `write` (an INSERT or UPDATE returning `id`) with its log entry and
+ * notifications, in one statement (decision 26); undefined when it wrote nothing.
+ */
+export function recordedWrite(
+  db: Db,
+  write: SQLWrapper,
+  manager: AuthenticatedManager,
+  event: ActionEvent,
+): Promise<number | undefined> {
+  return writeRecorded(db, write, writeRecord(manager, event));
 }
 
 // ---- Editing one detail ---------------------------------------------------
@@ -262,16 +279,18 @@ export async function createComment(
   input: { comment: string; business: BusinessRef },
 ): Promise<BusinessComment> {
   const at = now();
-  return db.transaction(async (tx) => {
-    const business = await findBusiness(tx, input.business);
-    if (!business) throw notFound();
-    const id = await insertComment(tx, {
+  const business = await findBusiness(db, input.business);
+  if (!business) throw notFound();
+  const id = await recordedWrite(
+    db,
+    commentInsert(db, {
       businessId: business.id,
       userId: manager.id,
       comment: input.comment,
       createdAt: at,
-    });
-    await recordAction(tx, manager, {
+    }),
+    manager,
+    {
       businessId: business.id,
       action: 'Added a comment',
       category: logCategories.comment,
@@ -280,15 +299,15 @@ export async function createComment(
         status: notificationStatuses.comment,
       },
       at,
-    });
-    return {
-      id,
-      comment: input.comment,
-      business: business.id,
-      user: { uuid: manager.uuid, first_name: manager.firstName, last_name: manager.lastName },
-      created_at: at.toISOString(),
-    };
-  });
+    },
+  );
+  return {
+    id: id!,
+    comment: input.comment,
+    business: business.id,
+    user: { uuid: manager.uuid, first_name: manager.firstName, last_name: manager.lastName },
+    created_at: at.toISOString(),
+  };
 }
 
 /** A manager deletes only their own comments (another's: 403). */
@@ -321,7 +340,7 @@ export async function deleteComment(
 
 /**
  * `PUT manager/settings/{kind}/update/{statusId}/` (docs/product.md §4.5, §7.5):
- * any status to any status, logged and notified in the same transaction. The
+ * any status to any status, logged and notified in the same statement. The
  * business's derived columns (current activity, account level, incorporation
  * status) follow by trigger, never set here (decision 19). A step of another
  * kind is a 400 naming statusId (decision 23); the same status writes nothing.
@@ -337,36 +356,45 @@ export async function updateStepStatus(
   data: { id: number; status: StepStatus; status_item_name: string };
 }> {
   const at = now();
-  const { step, changed } = await db.transaction(async (tx) => {
-    const step = await lockFormationStep(tx, statusId);
+  // Compare and set: if another manager moves the step between the read and the write, the
+  // write does nothing and the step is read again, so each log names the status it really
+  // moved from (decision 23).
+  for (;;) {
+    const step = await findFormationStep(db, statusId);
     if (!step) throw notFound();
     if (step.stepKey !== stepStatusKinds[kind]) {
       throw invalid('statusId', `statusId ${statusId} is not a ${kind} step.`);
     }
-    if (step.status === status) return { step, changed: false };
+    if (step.status === status) return statusAnswer(step, status);
 
-    await updateFormationStepStatus(tx, step.id, { status, updatedBy: manager.id, updatedAt: at });
     const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
     const to = stepStatusLabels[status];
-    await recordAction(tx, manager, {
-      businessId: step.businessId,
-      action: `Changed ${step.statusItemName} from ${from} to ${to}`,
-      category: step.statusItemName,
-      notification: {
-        message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
-        // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
-        status: (stepNotificationStatuses as readonly string[]).includes(to)
-          ? to
-          : notificationStatuses.updated,
+    const written = await recordedWrite(
+      db,
+      stepStatusUpdate(db, step.id, step.status, { status, updatedBy: manager.id, updatedAt: at }),
+      manager,
+      {
+        businessId: step.businessId,
+        action: `Changed ${step.statusItemName} from ${from} to ${to}`,
+        category: step.statusItemName,
+        notification: {
+          message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
+          // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
+          status: (stepNotificationStatuses as readonly string[]).includes(to)
+            ? to
+            : notificationStatuses.updated,
+        },
+        at,
       },
-      at,
-    });
-    return { step, changed: true };
-  });
-  // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
-  if (changed) businessChanges.changed('progress');
-  return {
-    message: successMessages.statusUpdated,
-    data: { id: step.id, status, status_item_name: step.statusItemName },
-  };
+    );
+    if (written === undefined) continue;
+    // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
+    businessChanges.changed('progress');
+    return statusAnswer(step, status);
+  }
 }
+
+const statusAnswer = (step: FormationStepRow, status: StepStatus) => ({
+  message: successMessages.statusUpdated,
+  data: { id: step.id, status, status_item_name: step.statusItemName },
+});

@@ -265,7 +265,7 @@ describe.each(lanes)('step status updates on $name', (lane) => {
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       const logs = await logsOf(id);
       expect(logs.map((l) => l.managerName).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
-      // The second moved from what the first stored: the lock queued them.
+      // The second moved from what the first stored: its compare-and-set saw the first land.
       const [first, second] = logs.map(
         (l) => /from (\w+) to (\w+)$/.exec(l.action)!.slice(1) as [string, string],
       );
