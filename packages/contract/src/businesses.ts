@@ -13,6 +13,7 @@ import {
   type FormationStepKey,
 } from './enums.ts';
 import { successBody } from './errors.ts';
+import { choice, param, wholeNumber } from './query.ts';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
 import { incorporationCountries } from './reference/countries.ts';
 import { activityFilterOptions } from './reference/lists.ts';
@@ -60,41 +61,6 @@ export const MAX_PAGE = 10_000_000;
 export const FILTER_DATE_RANGE = { first: '1900-01-01', last: '9998-12-31' } as const;
 
 // ---- Query ----------------------------------------------------------------
-
-/**
- * One query parameter: trimmed, absent when empty, and a repeated parameter is
- * an error rather than a silent pick of one of its values.
- */
-const param = (name: string) =>
-  z.preprocess(
-    (value) => {
-      const trimmed = typeof value === 'string' ? value.trim() : value;
-      return trimmed === '' ? undefined : trimmed;
-    },
-    z.string({ error: `${name} must be given once.` }).optional(),
-  );
-
-const wholeNumber = (name: string, min: number, max: number, message: string) =>
-  param(name).pipe(
-    z
-      .string()
-      .regex(/^\d{1,12}$/, { error: message })
-      .transform(Number)
-      .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-      .optional(),
-  );
-
-/** Case-insensitive choice among `values`, answered in its canonical spelling. */
-const choice = <T extends string>(name: string, values: readonly T[]) =>
-  param(name).transform((value, ctx): T | undefined => {
-    if (value === undefined) return undefined;
-    const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
-    if (match === undefined) {
-      ctx.addIssue({ code: 'custom', message: `${name} must be one of: ${values.join(', ')}.` });
-      return z.NEVER;
-    }
-    return match;
-  });
 
 /** YYYY-MM-DD, a day that exists (no 2024-02-30), within FILTER_DATE_RANGE. */
 const isoDate = (name: string) =>

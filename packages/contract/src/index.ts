@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './reference/index.ts';
 export * from './businesses.ts';
 export * from './manage.ts';
+export * from './notifications.ts';

@@ -66,6 +66,11 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  notificationNotFound: 'Notification not found.',
+  streamTicketInvalid:
+    'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',
+  streamCursorInvalid:
+    'Last-Event-ID is not an event id this stream sent. Connect without it to start afresh.',
   uploadTooLarge: (limitBytes: number) =>
     `The file is larger than the ${Math.round((limitBytes / 1024 / 1024) * 10) / 10} MB limit.`,
   uploadWrongType:

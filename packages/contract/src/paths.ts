@@ -18,6 +18,12 @@ export const apiPaths = {
   notifications: {
     list: 'notifications/',
     item: (uuid: string) => `notifications/${uuid}/`,
+    /** Ours: docs/product.md leaves 'Mark all as read' open (docs/decisions.md, decision 27). */
+    markAllRead: 'notifications/mark-all-read/',
+    /** Ours: a short-lived, single-use ticket that opens the live stream (decision 27). */
+    streamTicket: 'notifications/stream/ticket/',
+    /** Ours: server-sent events, one per batch of new notifications (decision 27). */
+    stream: 'notifications/stream/',
   },
 } as const;
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -290,6 +291,13 @@ export const managerLogs = pgTable(
   (t) => [index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc())],
 );
 
+/**
+ * PostgreSQL's 64-bit transaction id. `notifications.xid` is the transaction
+ * that created the row: a live stream's position is a snapshot, and what it has
+ * not sent yet is exactly the rows that snapshot cannot see (decision 27).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -303,8 +311,42 @@ export const notifications = pgTable(
     status: text('status').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('notifications_manager_idx').on(t.managerId, t.isRead, t.createdAt.desc())],
+  (t) => [
+    // Newest first (by id) for the All tab; by read state for the other tabs and the counts.
+    index('notifications_manager_idx').on(t.managerId, t.id.desc()),
+    index('notifications_manager_read_idx').on(t.managerId, t.isRead, t.id.desc()),
+    // What a stream has not sent: rows of transactions from its snapshot's xmin on.
+    index('notifications_manager_xid_idx').on(t.managerId, t.xid),
+  ],
+);
+
+/**
+ * Tickets that open a live notification stream (EventSource sends no
+ * Authorization header): single-use, short-lived, stored hashed, shared by
+ * every instance so that a ticket opens one stream anywhere (decision 27).
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The access token's users.token_version: a password change closes the stream. */
+    tokenVersion: integer('token_version').notNull(),
+    /** When the access token that asked for it expires: the stream ends then. */
+    sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('stream_tickets_token_key').on(t.tokenHash),
+    index('stream_tickets_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * Query-string parameters as every list endpoint reads them, shared so that
+ * the server and the web client agree on each rule and message.
+ */
+import { z } from 'zod';
+
+/**
+ * One query parameter: trimmed, absent when empty, and a repeated parameter is
+ * an error rather than a silent pick of one of its values.
+ */
+export const param = (name: string) =>
+  z.preprocess(
+    (value) => {
+      const trimmed = typeof value === 'string' ? value.trim() : value;
+      return trimmed === '' ? undefined : trimmed;
+    },
+    z.string({ error: `${name} must be given once.` }).optional(),
+  );
+
+export const wholeNumber = (name: string, min: number, max: number, message: string) =>
+  param(name).pipe(
+    z
+      .string()
+      .regex(/^\d{1,12}$/, { error: message })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+      .optional(),
+  );
+
+/** Case-insensitive choice among `values`, answered in its canonical spelling. */
+export const choice = <T extends string>(name: string, values: readonly T[]) =>
+  param(name).transform((value, ctx): T | undefined => {
+    if (value === undefined) return undefined;
+    const match = values.find((v) => v.toLowerCase() === value.toLowerCase());
+    if (match === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be one of: ${values.join(', ')}.` });
+      return z.NEVER;
+    }
+    return match;
+  });
