@@ -127,6 +127,11 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
 
   return {
     request,
+    /**
+     * The absolute or same-origin URL of `path` under the base, for what cannot go through
+     * `fetch` (an EventSource); it carries no credential.
+     */
+    url: (path: string, query?: Record<string, QueryValue>) => buildUrl(baseUrl, path, query),
     get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T = unknown>(

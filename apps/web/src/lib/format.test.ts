@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDayRange,
   formatFileSize,
+  formatLongDate,
   formatResultCount,
   orNil,
   parseDayRange,
@@ -39,6 +40,13 @@ describe('formatDate (en-US short, UTC)', () => {
     expect(formatDate(null)).toBeNull();
     expect(formatDate('')).toBeNull();
     expect(formatDate('not a date')).toBeNull();
+  });
+});
+
+describe('formatLongDate (en-US long, UTC)', () => {
+  it('names the UTC day of the moment', () => {
+    expect(formatLongDate(new Date('2026-11-23T12:00:00Z'))).toBe('November 23, 2026');
+    expect(formatLongDate(new Date('2026-11-23T23:59:00-02:00'))).toBe('November 24, 2026');
   });
 });
 

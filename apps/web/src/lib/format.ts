@@ -25,6 +25,11 @@ export function formatDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : shortDate.format(date);
 }
 
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A moment's day in words, in UTC like every date of the product: `November 23, 2026`. */
+export const formatLongDate = (date: Date): string => longDate.format(date);
+
 /**
  * An ISO timestamp as `YYYY-MM-DD HH:mm` in UTC (docs/product.md §9, the comments' date-time;
  * the product's dates are UTC); null when there is none or it is not a date.

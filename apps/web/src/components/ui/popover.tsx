@@ -27,8 +27,10 @@ export interface PopoverControls {
 
 interface PopoverProps {
   kind: PopoverKind;
-  /** The trigger's accessible name, and the panel's. */
+  /** The trigger's accessible name, and the panel's unless `panelLabel` names it. */
   label: string;
+  /** The panel's name when the trigger's says more (e.g. 'Notifications, 3 unread'). */
+  panelLabel?: string;
   /** What the trigger shows. */
   trigger: ReactNode;
   triggerProps?: Pick<
@@ -90,6 +92,7 @@ function moveAmongItems(event: KeyboardEvent<HTMLElement>): void {
 export function Popover({
   kind,
   label,
+  panelLabel = label,
   trigger,
   triggerProps,
   className,
@@ -137,7 +140,7 @@ export function Popover({
   };
   let panel: ReactNode = null;
   if (isOpen && kind === 'region') {
-    panel = <section ref={panelRef} aria-label={label} {...panelProps} />;
+    panel = <section ref={panelRef} aria-label={panelLabel} {...panelProps} />;
   } else if (isOpen) {
     panel = (
       <div
@@ -145,7 +148,7 @@ export function Popover({
           panelRef.current = element;
         }}
         role={kind === 'dialog' ? 'dialog' : undefined}
-        aria-label={kind === 'dialog' ? label : undefined}
+        aria-label={kind === 'dialog' ? panelLabel : undefined}
         onKeyDown={kind === 'menu' ? moveAmongItems : undefined}
         {...panelProps}
       />
