@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiPaths,
+  errorMessages,
+  successMessages,
+  notificationDeleteResponseSchema,
+  notificationResponseSchema,
+  type AppNotification,
+  type NotificationUpdateRequest,
+} from '@fd/contract';
+import { ApiError, api } from '#/lib/api-client.ts';
+import { notifyError, notifySuccess } from '#/lib/toast.tsx';
+import { invalidateNotifications } from './notification-keys.ts';
+
+/** `PUT notifications/{uuid}/` with `{ is_read: true }` → the updated notification. */
+export async function markNotificationRead(uuid: string): Promise<AppNotification> {
+  const body: NotificationUpdateRequest = { is_read: true };
+  const answer = await api.put(apiPaths.notifications.item(uuid), body, {
+    schema: notificationResponseSchema,
+  });
+  return answer.data;
+}
+
+/** `DELETE notifications/{uuid}/`. */
+export async function deleteNotification(uuid: string): Promise<void> {
+  await api.delete(apiPaths.notifications.item(uuid), {
+    schema: notificationDeleteResponseSchema,
+  });
+}
+
+/** docs/product.md §8.1: a failed update or delete shows the server's detail message. */
+export const writeErrorMessage = (error: unknown): string =>
+  error instanceof ApiError && error.detail ? error.detail : errorMessages.unknown;
+
+/**
+ * Either write changes the counts and the lists, so both are refetched — after a failure too,
+ * since a 404 means the notification is already gone (deleted in another tab).
+ *
+ * The toasts are the hook's, not the caller's: the item that started a write may be gone
+ * before it ends (opening a business closes the dropdown), and a caller's callbacks go with it.
+ * docs/product.md §8.2 shows 'Notification deleted successfully.' for marking read as well.
+ */
+function useNotificationWrite<T>(write: (uuid: string) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => {
+      void invalidateNotifications(queryClient);
+      notifySuccess(successMessages.notificationDeleted);
+    },
+    onError: (error) => {
+      void invalidateNotifications(queryClient);
+      notifyError(writeErrorMessage(error));
+    },
+  });
+}
+
+export const useMarkNotificationRead = () => useNotificationWrite(markNotificationRead);
+export const useDeleteNotification = () => useNotificationWrite(deleteNotification);
