@@ -63,6 +63,16 @@ describe('routes and the route guard', () => {
     expect(screen.getByRole('navigation')).toBeInTheDocument();
   });
 
+  it('shows the notifications page on /mobilenotification inside the shell', async () => {
+    storeSession();
+    renderRoutes(routes, { initialEntry: '/mobilenotification' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications' }, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Notifications by status' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+  });
+
   it('shows the not-found page for any other path', async () => {
     renderRoutes(routes, { initialEntry: '/no/such/page' });
     expect(

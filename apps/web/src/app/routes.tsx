@@ -29,10 +29,7 @@ const ResetPasswordScreen = lazyScreen(
   () => import('../features/auth/components/reset-password-screen.tsx'),
   'ResetPasswordScreen',
 );
-const AppLayout = lazyScreen(
-  () => import('../features/shell/components/app-layout.tsx'),
-  'AppLayout',
-);
+const SignedInLayout = lazyScreen(() => import('./signed-in-layout.tsx'), 'SignedInLayout');
 const SettingsPage = lazyScreen(
   () => import('../features/settings/components/settings-page.tsx'),
   'SettingsPage',
@@ -61,6 +58,10 @@ const DocumentsPage = lazyScreen(
   () => import('../features/documents/components/documents-page.tsx'),
   'DocumentsPage',
 );
+const NotificationsPage = lazyScreen(
+  () => import('../features/notifications/components/notifications-page.tsx'),
+  'NotificationsPage',
+);
 const NotFoundPage = lazyScreen(
   () => import('../features/misc/components/not-found-page.tsx'),
   'NotFoundPage',
@@ -78,7 +79,6 @@ function RootBoundary() {
 const placeholderRoutes: { path: string; title: string }[] = [
   { path: paths.request, title: 'Request' },
   { path: paths.requestDetails, title: 'Request details' },
-  { path: paths.mobileNotifications, title: 'Notifications' },
   { path: paths.onboarding, title: 'Onboarding' },
   { path: paths.taxReturn, title: 'Tax return' },
 ];
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            element: <SignedInLayout />,
             children: [
               { path: paths.settings, element: <SettingsPage /> },
               { path: paths.business, element: <BusinessesPage /> },
@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
                 element: <ManageBusinessPage />,
               },
               { path: paths.compliance, element: <ComingSoonPage /> },
+              { path: paths.mobileNotifications, element: <NotificationsPage /> },
               ...placeholderRoutes.map(({ path, title }) => ({
                 path,
                 element: <PlaceholderPage title={title} />,

@@ -5,13 +5,28 @@ import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from '#/lib/session.ts';
 import { renderRoutes, storeSession } from '#/testing/render-route.tsx';
 import { AppLayout } from './app-layout.tsx';
 
-function renderShell(options: Parameters<typeof renderRoutes>[1] = {}) {
+/** What the notifications feature hands the shell, here a stand-in panel. */
+function stubNotifications(unreadCount = 0) {
+  return {
+    unreadCount,
+    renderPanel: (close: () => void) => (
+      <button type="button" onClick={close}>
+        Stand-in panel
+      </button>
+    ),
+  };
+}
+
+function renderShell(
+  options: Parameters<typeof renderRoutes>[1] = {},
+  notifications = stubNotifications(),
+) {
   storeSession();
   return renderRoutes(
     [
       { path: '/', element: <p>Sign-in screen</p> },
       {
-        element: <AppLayout />,
+        element: <AppLayout notifications={notifications} />,
         children: [{ path: '*', element: <p>Current screen</p> }],
       },
     ],
@@ -58,18 +73,48 @@ describe('authenticated shell', () => {
     const bell = screen.getByRole('button', { name: 'Notifications' });
     await user.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('You have no notifications available')).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Stand-in panel' })).toHaveFocus();
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByText('You have no notifications available')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(bell).toHaveFocus();
   });
 
-  it('closes the notifications panel on an outside click', async () => {
+  it('closes the notifications panel on an outside click, or when the panel asks', async () => {
     const { user } = renderShell();
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await user.click(bell);
     await user.click(screen.getByText('Current screen'));
-    expect(screen.queryByText('You have no notifications available')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+
+    // A notification that opens its business closes the dropdown, leaving focus to the page.
+    await user.click(bell);
+    await user.click(screen.getByRole('button', { name: 'Stand-in panel' }));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the unread count on the bell and the small-screen icon, capped at 99+', () => {
+    const { unmount } = renderShell({}, stubNotifications(3));
+    const bell = screen.getByRole('button', { name: 'Notifications, 3 unread' });
+    expect(within(bell).getByTestId('unread-badge')).toHaveTextContent(/^3$/);
+    const link = screen.getByRole('link', { name: 'Notifications, 3 unread' });
+    expect(link).toHaveAttribute('href', '/mobilenotification');
+    expect(within(link).getByTestId('unread-badge')).toHaveTextContent(/^3$/);
+    unmount();
+
+    renderShell({}, stubNotifications(1234));
+    const capped = screen.getByRole('button', { name: 'Notifications, 1,234 unread' });
+    expect(within(capped).getByTestId('unread-badge')).toHaveTextContent(/^99\+$/);
+    expect(screen.getByRole('link', { name: 'Notifications, 1,234 unread' })).toBeInTheDocument();
+  });
+
+  it('shows no badge when every notification is read', () => {
+    renderShell();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
   it('runs the avatar menu from the keyboard', async () => {

@@ -6,9 +6,18 @@ import { clearSession } from '#/lib/session.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
+import type { ShellNotifications } from './unread-badge.tsx';
+
+interface AppLayoutProps {
+  /**
+   * The unread count and the bell's panel. They come from the notifications feature, which
+   * the shell may not import (apps/web/src/README.md): app/signed-in-layout.tsx joins the two.
+   */
+  notifications: ShellNotifications;
+}
 
 /** The authenticated shell: side menu, top bar, the current screen, and the logout dialog. */
-export function AppLayout() {
+export function AppLayout({ notifications }: AppLayoutProps) {
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isLogoutOpen, setIsLogoutOpen] = useState(false);
@@ -40,6 +49,7 @@ export function AppLayout() {
           onOpenMenu={() => setIsMenuOpen(true)}
           onLogout={() => setIsLogoutOpen(true)}
           menuButtonRef={menuButtonRef}
+          notifications={notifications}
         />
         <main id="main-content" tabIndex={-1} className="px-4 py-6 focus:outline-none md:px-8">
           <Suspense fallback={<PageSpinner />}>

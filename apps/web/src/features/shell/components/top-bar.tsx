@@ -8,15 +8,23 @@ import { initialsOf, useSession } from '#/lib/session.ts';
 import { iconButtonClassName } from './icon-button.ts';
 import { NotificationsDropdown } from './notifications-dropdown.tsx';
 import { SIDE_MENU_ID } from './side-nav.tsx';
+import { notificationsLabel, UnreadBadge, type ShellNotifications } from './unread-badge.tsx';
 
 interface TopBarProps {
   isMenuOpen: boolean;
   onOpenMenu: () => void;
   onLogout: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
+  notifications: ShellNotifications;
 }
 
-export function TopBar({ isMenuOpen, onOpenMenu, onLogout, menuButtonRef }: TopBarProps) {
+export function TopBar({
+  isMenuOpen,
+  onOpenMenu,
+  onLogout,
+  menuButtonRef,
+  notifications,
+}: TopBarProps) {
   const { manager } = useSession();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
@@ -59,13 +67,14 @@ export function TopBar({ isMenuOpen, onOpenMenu, onLogout, menuButtonRef }: TopB
           <FolderOpen aria-hidden="true" className="size-5" />
           <span className="hidden lg:inline">Files</span>
         </Link>
-        <NotificationsDropdown className="hidden md:block" />
+        <NotificationsDropdown className="hidden md:block" {...notifications} />
         <Link
           to={paths.mobileNotifications}
-          aria-label="Notifications"
-          className={`${iconButtonClassName} md:hidden`}
+          aria-label={notificationsLabel(notifications.unreadCount)}
+          className={`${iconButtonClassName} relative md:hidden`}
         >
           <Bell aria-hidden="true" className="size-5" />
+          <UnreadBadge count={notifications.unreadCount} />
         </Link>
         <DropdownMenu
           label="Account menu"
