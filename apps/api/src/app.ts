@@ -11,6 +11,11 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
+import {
+  notificationsRoutes,
+  notificationStreamRoutes,
+  startNotificationHub,
+} from './features/notifications/index.ts';
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
 import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
@@ -96,6 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const businessChanges = await watchTableChanges(database, 'businesses', changeLog);
   const userChanges = await watchTableChanges(database, 'users', changeLog);
+  const notificationHub = await startNotificationHub({
+    database,
+    userChanges: userChanges.changes,
+    now,
+    log: app.log,
+  });
+  // Open streams would hold the stop up: they end first, and their clients reconnect elsewhere.
+  app.addHook('preClose', async () => {
+    await notificationHub.stop();
+  });
   app.addHook('onClose', async () => {
     await Promise.all([businessChanges.stop(), userChanges.stop()]);
   });
@@ -145,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         storage,
         jwtSecret: config.jwt.secret,
       });
+      await api.register(protectedRoutes(notificationsRoutes), { database, now });
+      // Public: the single-use ticket in the URL is the credential.
+      await api.register(notificationStreamRoutes, { database, now, hub: notificationHub });
       // Public: the signature in the URL is the credential.
       await api.register(filesRoutes, { database, config, now, storage });
     },

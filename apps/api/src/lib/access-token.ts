@@ -52,24 +52,26 @@ const verified = new LruCache<
   { secret: string; claims: AccessTokenClaims; expiresAt: number }
 >(MAX_VERIFIED_TOKENS);
 
+/** A valid token's claims and when it expires (Unix seconds). */
+export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
+
 /** The claims of a valid, unexpired token signed with our secret; null for anything else. */
 export async function verifyAccessToken(
   token: string,
   secret: string,
   at: Date,
-): Promise<AccessTokenClaims | null> {
+): Promise<VerifiedAccessToken | null> {
   const seconds = Math.floor(at.getTime() / 1000);
   const known = verified.get(token);
   if (known && known.secret === secret) {
-    if (seconds < known.expiresAt) return known.claims;
+    if (seconds < known.expiresAt) return { ...known.claims, expiresAt: known.expiresAt };
     verified.delete(token);
     return null;
   }
-  const claims = await checkAccessToken(token, secret, at);
-  if (claims) {
-    verified.set(token, { secret, claims: claims.claims, expiresAt: claims.expiresAt });
-  }
-  return claims?.claims ?? null;
+  const checked = await checkAccessToken(token, secret, at);
+  if (!checked) return null;
+  verified.set(token, { secret, claims: checked.claims, expiresAt: checked.expiresAt });
+  return { ...checked.claims, expiresAt: checked.expiresAt };
 }
 
 async function checkAccessToken(

@@ -31,6 +31,7 @@ export class TableChanges {
   #version = 0;
   #coreVersion = 0;
   #live = false;
+  readonly #listeners = new Set<() => void>();
 
   get version(): number {
     return this.#version;
@@ -47,6 +48,13 @@ export class TableChanges {
   changed(scope: ChangeScope = 'any'): void {
     this.#version += 1;
     if (scope === 'any') this.#coreVersion += 1;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Calls `listener` after every change (and on resuming); the answer stops it. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Listening (again): anything may have changed while it was not. */

@@ -18,6 +18,10 @@ export interface AuthenticatedManager {
   email: string;
   firstName: string;
   lastName: string;
+  /** The token's users.token_version (a password change moves the user's on). */
+  tokenVersion: number;
+  /** When the bearer token expires: a live stream it opened ends then. */
+  sessionExpiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -101,6 +105,8 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
         email: user.email,
         firstName: user.firstName,
         lastName: user.lastName,
+        tokenVersion: claims.tokenVersion,
+        sessionExpiresAt: new Date(claims.expiresAt * 1000),
       });
     });
   },

@@ -3,16 +3,10 @@
  * transaction is a Db too), so a write and its log and notifications share one.
  */
 import type { BusinessRef } from '@fd/contract';
-import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
-import {
-  businesses,
-  comments,
-  formationSteps,
-  managerLogs,
-  notifications,
-  users,
-} from '../../db/schema.ts';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { columnList, queryRows, type Db } from '../../db/client.ts';
+import { notificationFanOutInsert } from '../notifications/index.ts';
+import { businesses, comments, formationSteps, managerLogs, users } from '../../db/schema.ts';
 
 /** What the manage screen shows of a business, and what an edit may change. */
 const setupColumns = {
@@ -98,20 +92,15 @@ export interface WriteRecord {
 
 /**
  * The CTEs that insert a write's log row and one notification for each active
- * manager but the actor (found through `users_managers_idx`, migration 0007),
- * both only `when` the condition holds. Drizzle's insert-select wants every
+ * manager but the actor (the notifications feature's fan-out), both only
+ * `when` the condition holds. Drizzle's insert-select wants every
  * column of the table, defaults too, hence SQL.
  */
 function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): SQL {
-  const columns = (...names: string[]) =>
-    sql.join(
-      names.map((name) => sql.identifier(name)),
-      sql`, `,
-    );
   const at = sql`${log.createdAt.toISOString()}::timestamptz`;
   return sql`
     logged as (
-      insert into ${managerLogs} (${columns(
+      insert into ${managerLogs} (${columnList(
         managerLogs.businessId.name,
         managerLogs.managerId.name,
         managerLogs.managerName.name,
@@ -122,19 +111,16 @@ function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): 
       select ${log.businessId}::integer, ${log.managerId}::integer, ${log.managerName}::text,
              ${log.action}::text, ${log.feedbackLogCategory}::text, ${at}
        where ${when}),
-    notified as (
-      insert into ${notifications} (${columns(
-        notifications.managerId.name,
-        notifications.businessId.name,
-        notifications.message.name,
-        notifications.status.name,
-        notifications.createdAt.name,
-      )})
-      select ${users.id}, ${log.businessId}::integer, ${notification.message}::text,
-             ${notification.status}::text, ${at}
-        from ${users}
-       where ${users.role} = 'MANAGER' and ${users.isActive} and ${ne(users.id, log.managerId)}
-         and ${when})`;
+    notified as (${notificationFanOutInsert(
+      {
+        businessId: log.businessId,
+        message: notification.message,
+        status: notification.status,
+        createdAt: log.createdAt,
+        actorId: log.managerId,
+      },
+      when,
+    )})`;
 }
 
 /**

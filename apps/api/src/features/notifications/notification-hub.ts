@@ -1,0 +1,236 @@
+/**
+ * The live notification streams of one API instance (decision 27).
+ *
+ * Each stream stands at a position: a database snapshot (its last event id).
+ * What it has not been sent is exactly its manager's notifications created by
+ * transactions that snapshot cannot see — so a stream misses nothing and sends
+ * nothing twice, whatever order transactions commit in, across a reconnect
+ * (the client sends its last event id back) and across a lost LISTEN
+ * connection. Any statement that inserts notifications announces
+ * `notifications_created` (migration 0008) on every instance; the hub then
+ * reads, in one statement for all its streams, what each has not been sent,
+ * and moves them all to that statement's snapshot. Announcements that arrive
+ * while it reads are folded into one more read.
+ */
+import type { ServerResponse } from 'node:http';
+import { STREAM_BATCH_LIMIT, apiErrorDetails, type NotificationStreamEvent } from '@fd/contract';
+import type { Database } from '../../db/client.ts';
+import type { TableChanges } from '../../lib/table-changes.ts';
+import {
+  currentSnapshot,
+  findStreamingManagers,
+  readStreamDelta,
+  type StreamPosition,
+} from './notifications.queries.ts';
+import { sessionEnded, toWireNotification, type StreamSession } from './notifications.service.ts';
+
+const CHANNEL = 'notifications_created';
+/** A comment line this often keeps proxies and browsers from timing the stream out. */
+const HEARTBEAT_MS = 15_000;
+/** After a failed read, the next try (announcements may still come first). */
+const RETRY_MS = 1000;
+/** A stream whose client reads slower than this much is queued is closed; it resumes on reconnect. */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+/** How long a closed stream's last bytes may take before its socket is destroyed. */
+const CLOSE_GRACE_MS = 1000;
+/** setTimeout's ceiling (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Stream extends StreamSession {
+  response: ServerResponse;
+  cursor: string;
+  expiry: NodeJS.Timeout;
+}
+
+export interface NotificationHubLog {
+  warn(details: object, message: string): void;
+}
+
+export interface NotificationHub {
+  /**
+   * Serves an event stream on `response` for `session`, from `cursor` (the
+   * client's last event id, already checked) or from now.
+   */
+  open(response: ServerResponse, session: StreamSession, cursor?: string): Promise<void>;
+  /** How many streams are open (for tests and benchmarks). */
+  readonly size: number;
+  /** Ends every stream (the server is stopping: clients reconnect elsewhere) and stops listening. */
+  stop(): Promise<void>;
+}
+
+const frame = (event: NotificationStreamEvent, id: string | undefined, data: unknown) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export async function startNotificationHub(options: {
+  database: Database;
+  userChanges: TableChanges;
+  now: () => Date;
+  log: NotificationHubLog;
+}): Promise<NotificationHub> {
+  const { database, userChanges, now, log } = options;
+  const db = database.db;
+  const streams = new Set<Stream>();
+
+  function send(stream: Stream, chunk: string): void {
+    if (stream.response.writableEnded || stream.response.destroyed) return;
+    stream.response.write(chunk);
+    if (stream.response.writableLength > MAX_QUEUED_BYTES) {
+      log.warn({ managerId: stream.managerId }, 'A notification stream fell behind; closing it');
+      close(stream);
+    }
+  }
+
+  function close(stream: Stream, end?: { detail: string }): void {
+    if (!streams.delete(stream)) return;
+    clearTimeout(stream.expiry);
+    const { response } = stream;
+    // The socket goes with the stream, once the last bytes are out (or a second later): a
+    // client that stopped reading without closing must not hold a server stop up.
+    const release = () => response.destroy();
+    setTimeout(release, CLOSE_GRACE_MS).unref();
+    if (response.writableEnded) return release();
+    if (end) response.write(frame('end', undefined, end));
+    response.end(release);
+  }
+
+  // ---- Delivery: one read at a time, announcements folded into the next ------
+
+  let reading = false;
+  let readAgain = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function poke(): void {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    void deliver().finally(() => {
+      reading = false;
+      if (readAgain) {
+        readAgain = false;
+        poke();
+      }
+    });
+  }
+
+  async function deliver(): Promise<void> {
+    const open = [...streams];
+    if (open.length === 0) return;
+    const positionKey = (s: Stream) => `${s.managerId}@${s.cursor}`;
+    const positions = new Map<string, StreamPosition>();
+    for (const stream of open) {
+      positions.set(positionKey(stream), { cursor: stream.cursor, managerId: stream.managerId });
+    }
+    const keys = [...positions.keys()];
+    let delta;
+    try {
+      delta = await readStreamDelta(db, [...positions.values()], STREAM_BATCH_LIMIT + 1);
+    } catch (error) {
+      log.warn({ err: error }, 'Reading new notifications for the open streams failed');
+      clearTimeout(retry);
+      retry = setTimeout(poke, RETRY_MS);
+      return;
+    }
+    const rowsByKey = new Map(keys.map((key, index) => [key, delta.rows[index]!]));
+    for (const stream of open) {
+      if (!streams.has(stream)) continue;
+      const rows = rowsByKey.get(positionKey(stream))!;
+      stream.cursor = delta.snapshot;
+      if (rows.length > STREAM_BATCH_LIMIT) {
+        send(stream, frame('reset', delta.snapshot, {}));
+      } else if (rows.length > 0) {
+        send(
+          stream,
+          frame('notifications', delta.snapshot, { detail: rows.map(toWireNotification) }),
+        );
+      }
+    }
+  }
+
+  // ---- Revocation: a password change or a disabled account ends its streams ----
+
+  let checking = false;
+  let checkAgain = false;
+
+  function checkSessions(): void {
+    if (streams.size === 0) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    void revokeEnded().finally(() => {
+      checking = false;
+      if (checkAgain) {
+        checkAgain = false;
+        checkSessions();
+      }
+    });
+  }
+
+  async function revokeEnded(): Promise<void> {
+    const open = [...streams];
+    let managers;
+    try {
+      managers = await findStreamingManagers(db, [...new Set(open.map((s) => s.managerId))]);
+    } catch (error) {
+      log.warn({ err: error }, 'Checking the sessions of the open streams failed');
+      return;
+    }
+    const byId = new Map(managers.map((manager) => [manager.id, manager]));
+    for (const stream of open) {
+      const ended = sessionEnded(byId.get(stream.managerId), stream.tokenVersion);
+      if (ended) close(stream, { detail: ended });
+    }
+  }
+
+  const stopWatchingUsers = userChanges.subscribe(checkSessions);
+  const stopListening = await database.listen(CHANNEL, {
+    onNotify: poke,
+    // Whatever was announced while not listening is still unseen by the snapshots: read it now.
+    onReady: poke,
+    onLost: () => {},
+  });
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) send(stream, ': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    get size() {
+      return streams.size;
+    },
+
+    async open(response, session, cursor) {
+      const from = cursor ?? (await currentSnapshot(db));
+      const stream: Stream = {
+        ...session,
+        response,
+        cursor: from,
+        expiry: setTimeout(
+          () => close(stream, { detail: apiErrorDetails.unauthenticated }),
+          Math.min(MAX_TIMER_MS, Math.max(0, session.sessionExpiresAt.getTime() - now().getTime())),
+        ),
+      };
+      response.on('close', () => close(stream));
+      streams.add(stream);
+      send(
+        stream,
+        `retry: ${RETRY_MS}\n` + frame('ready', from, { resumed: cursor !== undefined }),
+      );
+      // A resumed stream may have missed some; a fresh one may have been announced to just now;
+      // and its session may have been revoked since its ticket was checked.
+      poke();
+      checkSessions();
+    },
+
+    async stop() {
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      stopWatchingUsers();
+      for (const stream of [...streams]) close(stream);
+      await stopListening();
+    },
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * Notifications (docs/decisions.md, decision 27). Every query takes `Db`, so a
+ * transaction works too; the fan-out is SQL that a writer embeds in its own
+ * statement, so a change and its notifications commit together.
+ */
+import type { NotificationCounts, NotificationReadState } from '@fd/contract';
+import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { columnList, queryRows, type Db } from '../../db/client.ts';
+import { businesses, notifications, streamTickets, users } from '../../db/schema.ts';
+
+/** One notification for each active manager but the one who acted. */
+export interface NotificationFanOut {
+  businessId: number;
+  message: string;
+  status: string;
+  createdAt: Date;
+  /** The manager who acted (not notified); none for a client's event. */
+  actorId?: number;
+}
+
+/**
+ * The INSERT … SELECT of a fan-out, to embed as a CTE of the writer's statement
+ * (only `when` its condition holds). Active managers come from
+ * `users_managers_idx` (migration 0007).
+ */
+export function notificationFanOutInsert(event: NotificationFanOut, when: SQL = sql`true`): SQL {
+  const notActor = event.actorId === undefined ? sql`true` : ne(users.id, event.actorId);
+  return sql`
+    insert into ${notifications} (${columnList(
+      notifications.managerId.name,
+      notifications.businessId.name,
+      notifications.message.name,
+      notifications.status.name,
+      notifications.createdAt.name,
+    )})
+    select ${users.id}, ${event.businessId}::integer, ${event.message}::text,
+           ${event.status}::text, ${event.createdAt.toISOString()}::timestamptz
+      from ${users}
+     where ${users.role} = 'MANAGER' and ${users.isActive} and ${notActor} and ${when}`;
+}
+
+/** A fan-out on its own (a client's event, which writes no manager log). */
+export async function insertNotifications(db: Db, event: NotificationFanOut): Promise<void> {
+  await db.execute(sql`with notified as (${notificationFanOutInsert(event)}) select 1`);
+}
+
+// ---- Reading and changing one manager's own ---------------------------------
+
+const notificationColumns = {
+  id: notifications.id,
+  uuid: notifications.uuid,
+  message: notifications.message,
+  status: notifications.status,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  businessId: businesses.id,
+  businessUuid: businesses.uuid,
+  businessName: businesses.businessName,
+};
+export type NotificationRow = {
+  id: number;
+  uuid: string;
+  message: string;
+  status: string;
+  isRead: boolean;
+  createdAt: Date;
+  businessId: number | null;
+  businessUuid: string | null;
+  businessName: string | null;
+};
+
+const ofManager = (managerId: number, readState?: NotificationReadState) =>
+  readState === undefined
+    ? eq(notifications.managerId, managerId)
+    : and(eq(notifications.managerId, managerId), eq(notifications.isRead, readState === 'read'));
+
+/** Newest first: ids grow with creation (`notifications_manager_idx`, `…_read_idx`). */
+export async function listNotifications(
+  db: Db,
+  managerId: number,
+  options: { readState?: NotificationReadState; limit: number; offset: number },
+): Promise<NotificationRow[]> {
+  return db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(businesses, eq(businesses.id, notifications.businessId))
+    .where(ofManager(managerId, options.readState))
+    .orderBy(desc(notifications.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+export async function countNotifications(db: Db, managerId: number): Promise<NotificationCounts> {
+  const rows = await db
+    .select({ isRead: notifications.isRead, count: count() })
+    .from(notifications)
+    .where(eq(notifications.managerId, managerId))
+    .groupBy(notifications.isRead);
+  const read = rows.find((row) => row.isRead)?.count ?? 0;
+  const unread = rows.find((row) => !row.isRead)?.count ?? 0;
+  return { all: read + unread, read, unread };
+}
+
+/** Sets is_read on the manager's own; undefined when it is not theirs or not there. */
+export async function setNotificationRead(
+  db: Db,
+  managerId: number,
+  uuid: string,
+  isRead: boolean,
+): Promise<NotificationRow | undefined> {
+  const [updated] = await db
+    .update(notifications)
+    .set({ isRead })
+    .where(and(eq(notifications.uuid, uuid), eq(notifications.managerId, managerId)))
+    .returning({ id: notifications.id });
+  if (!updated) return undefined;
+  const [row] = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(businesses, eq(businesses.id, notifications.businessId))
+    .where(eq(notifications.id, updated.id));
+  return row;
+}
+
+export async function deleteNotification(
+  db: Db,
+  managerId: number,
+  uuid: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.uuid, uuid), eq(notifications.managerId, managerId)))
+    .returning({ id: notifications.id });
+  return deleted.length > 0;
+}
+
+/** The id of the manager's own notification `uuid`, if it is theirs. */
+export async function findOwnNotificationId(
+  db: Db,
+  managerId: number,
+  uuid: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.uuid, uuid), eq(notifications.managerId, managerId)));
+  return row?.id;
+}
+
+/** Marks read every unread one of the manager's, up to id `throughId` when given. */
+export async function markAllNotificationsRead(
+  db: Db,
+  managerId: number,
+  throughId?: number,
+): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        ofManager(managerId, 'unread'),
+        throughId === undefined ? undefined : lte(notifications.id, throughId),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
+// ---- Stream tickets ---------------------------------------------------------
+
+export async function insertStreamTicket(
+  db: Db,
+  ticket: typeof streamTickets.$inferInsert,
+): Promise<void> {
+  await db.insert(streamTickets).values(ticket);
+}
+
+/** Takes a ticket (once: it is deleted); expired ones go with it. */
+export async function takeStreamTicket(
+  db: Db,
+  tokenHash: string,
+): Promise<typeof streamTickets.$inferSelect | undefined> {
+  const [ticket] = await db
+    .delete(streamTickets)
+    .where(eq(streamTickets.tokenHash, tokenHash))
+    .returning();
+  return ticket;
+}
+
+export async function deleteExpiredStreamTickets(db: Db, before: Date): Promise<void> {
+  await db.delete(streamTickets).where(lte(streamTickets.expiresAt, before));
+}
+
+// ---- Live delivery ------------------------------------------------------------
+
+/** The database's current snapshot: a stream's position (decision 27). */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const [row] = await queryRows<{ snapshot: string }>(
+    db,
+    sql`select pg_current_snapshot()::text as snapshot`,
+  );
+  return row!.snapshot;
+}
+
+/**
+ * Whether `cursor` is a snapshot this database could have given: well formed
+ * and not from its future (a future snapshot would hide what is still to come).
+ */
+export async function isKnownSnapshot(db: Db, cursor: string): Promise<boolean> {
+  if (!/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/.test(cursor) || cursor.length > 20_000) {
+    return false;
+  }
+  try {
+    const [row] = await queryRows<{ known: boolean }>(
+      db,
+      sql`select pg_snapshot_xmax(${cursor}::pg_snapshot)
+                   <= pg_snapshot_xmax(pg_current_snapshot()) as known`,
+    );
+    return row?.known === true;
+  } catch {
+    return false;
+  }
+}
+
+/** A stream's position and whose notifications it carries. */
+export interface StreamPosition {
+  cursor: string;
+  managerId: number;
+}
+
+export interface StreamDelta {
+  /** The snapshot the answer was read at: every position's new cursor. */
+  snapshot: string;
+  /** Per position (same order as asked): the rows its cursor could not see, oldest first, at most `limit`. */
+  rows: NotificationRow[][];
+}
+
+/**
+ * What each position has not been sent, and the snapshot it now stands at, in
+ * one statement (so one snapshot): the notifications of its manager whose
+ * creating transaction its cursor cannot see. Rows of transactions still
+ * running are in neither snapshot's view and come with a later call, and a
+ * row is never in two answers for the same position.
+ */
+export async function readStreamDelta(
+  db: Db,
+  positions: readonly StreamPosition[],
+  limit: number,
+): Promise<StreamDelta> {
+  const cursors = positions.map((position) => position.cursor);
+  const managerIds = positions.map((position) => position.managerId);
+  const [row] = await queryRows<{
+    snapshot: string;
+    rows: (Omit<NotificationRow, 'createdAt'> & { createdAt: string; position: number })[] | null;
+  }>(
+    db,
+    sql`with positions as (
+          select p.position::integer, p.cursor::pg_snapshot as snap, p.manager_id
+            from unnest(${sql.param(cursors)}::text[], ${sql.param(managerIds)}::integer[])
+                 with ordinality as p(cursor, manager_id, position))
+        select pg_current_snapshot()::text as snapshot,
+               (select json_agg(json_build_object(
+                         'position', p.position, 'id', n.id, 'uuid', n.uuid,
+                         'message', n.message, 'status', n.status, 'isRead', n.is_read,
+                         'createdAt', n.created_at, 'businessId', b.id,
+                         'businessUuid', b.uuid, 'businessName', b.business_name)
+                       order by p.position, n.id)
+                  from positions p
+                  cross join lateral (
+                    select * from ${notifications} n
+                     where n.manager_id = p.manager_id
+                       and n.xid >= pg_snapshot_xmin(p.snap)
+                       and not pg_visible_in_snapshot(n.xid, p.snap)
+                     order by n.id
+                     limit ${limit}) n
+                  left join ${businesses} b on b.id = n.business_id) as rows`,
+  );
+  const byPosition: NotificationRow[][] = positions.map(() => []);
+  for (const { position, createdAt, ...rest } of row!.rows ?? []) {
+    byPosition[position - 1]!.push({ ...rest, createdAt: new Date(createdAt) });
+  }
+  return { snapshot: row!.snapshot, rows: byPosition };
+}
+
+/** Sign-in state of the managers with open streams: a revoked one's streams close. */
+export async function findStreamingManagers(
+  db: Db,
+  managerIds: readonly number[],
+): Promise<{ id: number; tokenVersion: number; isActive: boolean; role: string }[]> {
+  return db
+    .select({
+      id: users.id,
+      tokenVersion: users.tokenVersion,
+      isActive: users.isActive,
+      role: users.role,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(managerIds)}::integer[])`);
+}

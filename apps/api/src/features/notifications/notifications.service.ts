@@ -1,0 +1,170 @@
+/**
+ * A manager's notifications and the tickets that open their live stream
+ * (docs/product.md §4 "Notification", §7 "Notifications"; decision 27).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  MANAGER_ROLE,
+  STREAM_TICKET_TTL_SECONDS,
+  apiErrorDetails,
+  type AppNotification,
+  type NotificationCounts,
+  type NotificationListPage,
+  type NotificationReadState,
+} from '@fd/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import {
+  countNotifications,
+  deleteExpiredStreamTickets,
+  deleteNotification,
+  findOwnNotificationId,
+  findStreamingManagers,
+  insertStreamTicket,
+  listNotifications,
+  markAllNotificationsRead,
+  setNotificationRead,
+  takeStreamTicket,
+  type NotificationRow,
+} from './notifications.queries.ts';
+
+export interface NotificationsDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export function toWireNotification(row: NotificationRow): AppNotification {
+  return {
+    uuid: row.uuid,
+    message: row.message,
+    status: row.status,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+    business:
+      row.businessId === null
+        ? null
+        : { id: row.businessId, uuid: row.businessUuid!, business_name: row.businessName! },
+  };
+}
+
+const notFound = () => new AppError(404, apiErrorDetails.notificationNotFound);
+
+export async function getNotificationPage(
+  { db }: NotificationsDeps,
+  managerId: number,
+  query: { readState?: NotificationReadState; page: number; pageSize: number },
+): Promise<NotificationListPage> {
+  const [rows, counts] = await Promise.all([
+    listNotifications(db, managerId, {
+      readState: query.readState,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    countNotifications(db, managerId),
+  ]);
+  return {
+    detail: rows.map(toWireNotification),
+    total_count: query.readState === undefined ? counts.all : counts[query.readState],
+    page: query.page,
+    page_size: query.pageSize,
+    counts,
+  };
+}
+
+/** PUT: only the manager's own; another's is as unknown as a missing one (404). */
+export async function updateNotification(
+  { db }: NotificationsDeps,
+  managerId: number,
+  uuid: string,
+  isRead: boolean,
+): Promise<AppNotification> {
+  const row = await setNotificationRead(db, managerId, uuid.toLowerCase(), isRead);
+  if (!row) throw notFound();
+  return toWireNotification(row);
+}
+
+export async function removeNotification(
+  { db }: NotificationsDeps,
+  managerId: number,
+  uuid: string,
+): Promise<void> {
+  if (!(await deleteNotification(db, managerId, uuid.toLowerCase()))) throw notFound();
+}
+
+/** 'Mark all as read' (decision 27): all unread, or those up to `through`. */
+export async function markAllRead(
+  { db }: NotificationsDeps,
+  managerId: number,
+  through?: string,
+): Promise<{ updated: number; counts: NotificationCounts }> {
+  let throughId: number | undefined;
+  if (through !== undefined) {
+    throughId = await findOwnNotificationId(db, managerId, through.toLowerCase());
+    if (throughId === undefined) throw notFound();
+  }
+  const updated = await markAllNotificationsRead(db, managerId, throughId);
+  return { updated, counts: await countNotifications(db, managerId) };
+}
+
+// ---- Stream tickets ---------------------------------------------------------
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+
+/** A single-use ticket, valid STREAM_TICKET_TTL_SECONDS, for the bearer's session. */
+export async function issueStreamTicket(
+  { db, now }: NotificationsDeps,
+  manager: AuthenticatedManager,
+): Promise<{ ticket: string; expires_in: number }> {
+  const at = now();
+  const ticket = randomBytes(32).toString('base64url');
+  await deleteExpiredStreamTickets(db, at);
+  await insertStreamTicket(db, {
+    tokenHash: hashTicket(ticket),
+    managerId: manager.id,
+    tokenVersion: manager.tokenVersion,
+    sessionExpiresAt: manager.sessionExpiresAt,
+    expiresAt: new Date(at.getTime() + STREAM_TICKET_TTL_SECONDS * 1000),
+  });
+  return { ticket, expires_in: STREAM_TICKET_TTL_SECONDS };
+}
+
+/** Whose stream a ticket opens; it is spent either way, and a bad one is a 401. */
+export interface StreamSession {
+  managerId: number;
+  tokenVersion: number;
+  sessionExpiresAt: Date;
+}
+
+/** Why a stream of a session with `tokenVersion` must end now, if it must (as the auth hook). */
+export function sessionEnded(
+  manager: { role: string; isActive: boolean; tokenVersion: number } | undefined,
+  tokenVersion: number,
+): string | undefined {
+  if (manager && manager.role === MANAGER_ROLE && !manager.isActive) {
+    return apiErrorDetails.accountDisabled;
+  }
+  if (!manager || manager.role !== MANAGER_ROLE || manager.tokenVersion !== tokenVersion) {
+    return apiErrorDetails.unauthenticated;
+  }
+  return undefined;
+}
+
+export async function redeemStreamTicket(
+  { db, now }: NotificationsDeps,
+  ticket: string,
+): Promise<StreamSession> {
+  const invalid = () => new AppError(401, apiErrorDetails.streamTicketInvalid);
+  if (ticket.length > 200) throw invalid();
+  const row = await takeStreamTicket(db, hashTicket(ticket));
+  const at = now();
+  if (!row || row.expiresAt <= at || row.sessionExpiresAt <= at) throw invalid();
+  const [manager] = await findStreamingManagers(db, [row.managerId]);
+  const ended = sessionEnded(manager, row.tokenVersion);
+  if (ended) throw new AppError(401, ended);
+  return {
+    managerId: row.managerId,
+    tokenVersion: row.tokenVersion,
+    sessionExpiresAt: row.sessionExpiresAt,
+  };
+}
