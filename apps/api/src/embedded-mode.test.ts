@@ -186,6 +186,12 @@ describe('the embedded data folder', { timeout: TIMEOUT_MS }, () => {
     const seeded = await runTool('seed', ['--businesses', '40', '--seed', '7'], env);
     expect(seeded.code).toBe(0);
     expect(seeded.stdout).toMatch(/Seeded 40 businesses/);
+    // So does the client simulation: one client's three events, with their notifications.
+    const simulated = await runTool('simulate', ['--clients', '1', '--rate', '50'], env);
+    expect(simulated.code).toBe(0);
+    expect(simulated.stdout).toContain('Playing 1 client: 3 events at 50 a second');
+    expect(simulated.stdout).toMatch(/New business submitted: .+\n/);
+    expect(simulated.stdout).toContain('Played 3 events.');
 
     // A crash (SIGKILL) leaves a lock of a dead process behind: the next start takes it over.
     expect(await stop(first, 'SIGKILL')).toBe('SIGKILL');
@@ -217,8 +223,8 @@ describe('the embedded data folder', { timeout: TIMEOUT_MS }, () => {
                    (select count(*)::int from users) as users,
                    (select count(distinct id)::int from users) as ids`,
       );
-      // 300 demo businesses, 40 seeded through the server, 3000 by the tool on its own.
-      expect(counts).toMatchObject({ businesses: 3340 });
+      // 300 demo businesses, 40 seeded and 1 simulated through the server, 3000 by the tool alone.
+      expect(counts).toMatchObject({ businesses: 3341 });
       expect(counts!.ids).toBe(counts!.users);
     } finally {
       await database.close();

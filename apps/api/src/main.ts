@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
 import { managerTool } from './cli/manager-tool.ts';
 import { seedTool } from './cli/seed-tool.ts';
+import { simulateTool } from './cli/simulate-tool.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { DEMO_MANAGER, seedDemoIfEmpty } from './features/seed/index.ts';
@@ -90,12 +91,12 @@ async function main(): Promise<void> {
     );
   }
 
-  // The manager and seed tools reach this server's database through it.
+  // The manager, seed and simulate tools reach this server's database through it.
   let adminChannel: AdminChannel | undefined;
   if (lock) {
     adminChannel = await startAdminChannel({
       dataDir: config.dataDir,
-      tools: [managerTool, seedTool],
+      tools: [managerTool, seedTool, simulateTool],
       database,
       config,
       log: app.log,

@@ -66,6 +66,7 @@ export async function startAdminChannel(options: {
   // We hold the folder's lock, so a socket file left here is a dead server's.
   removeFile(socketPath);
 
+  const running = new Set<AbortController>();
   const server = http.createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
       log.error({ err: error }, 'Admin channel request failed');
@@ -101,9 +102,19 @@ export async function startAdminChannel(options: {
     // The command name only: the arguments may hold a password.
     const command = [tool.name, argv[0]].filter(Boolean).join(' ');
     log.info(`Admin tool "${command}" run through the admin channel`);
+    // The tool stops when its caller is gone (Ctrl-C closes the socket) or the server stops.
+    const stop = new AbortController();
+    response.on('close', () => stop.abort());
+    running.add(stop);
     try {
       const args = tool.parse(argv);
-      await tool.run(args, { database, config, input, print: (line) => send({ line }) });
+      await tool.run(args, {
+        database,
+        config,
+        input,
+        print: (line) => send({ line }),
+        signal: stop.signal,
+      });
       send({ exit: 0 });
     } catch (error) {
       const failure = describeFailure(error, tool);
@@ -112,6 +123,7 @@ export async function startAdminChannel(options: {
       }
       send({ exit: failure.exitCode, error: failure.message, usage: failure.usage });
     }
+    running.delete(stop);
     response.end();
   }
 
@@ -126,7 +138,8 @@ export async function startAdminChannel(options: {
   return {
     socketPath,
     async close() {
-      // Lets a tool that is running finish, as requests do.
+      // Lets a tool that is running finish its step, as requests do; a long run stops there.
+      for (const stop of running) stop.abort();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       removeFile(socketPath);
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });

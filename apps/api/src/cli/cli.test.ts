@@ -215,6 +215,11 @@ describe(
         await runTool('manager', ['list', '--colour'], env),
         "Unknown option '--colour'.",
       );
+      expectUsage(await runTool('simulate', [], env), '--clients is required.');
+      expectUsage(
+        await runTool('simulate', ['--clients', '2', '--rate', '0'], env),
+        '--rate must be a number above 0 and at most 100 (got "0").',
+      );
       expectUsage(
         await runTool('seed', ['--businesses', 'many'], env),
         '--businesses must be a whole number from 1 to 1000000 (got "many").',

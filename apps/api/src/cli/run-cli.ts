@@ -42,7 +42,11 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
   const config = loadConfig();
   const print = (line: string) => process.stdout.write(`${line}\n`);
   makeDataDirPrivate(config.dataDir);
-  const run = (database: Database) => tool.run(args, { database, config, print, input });
+  // Ctrl-C or a stop ends a long run (the simulation) between two of its steps.
+  const stop = new AbortController();
+  for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => stop.abort());
+  const run = (database: Database) =>
+    tool.run(args, { database, config, print, input, signal: stop.signal });
 
   // A PostgreSQL server takes any number of clients: nothing to lock.
   if ('url' in config.database) return withDatabase(config, run);

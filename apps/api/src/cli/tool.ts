@@ -36,6 +36,8 @@ export interface ToolContext {
   print(line: string): void;
   /** Standard input, read before the tool ran (empty unless the tool asked for it). */
   input: string;
+  /** Aborted when whoever asked for the run is gone (Ctrl-C, a dropped channel, a stop). */
+  signal: AbortSignal;
 }
 
 export interface Tool<Args = unknown> {

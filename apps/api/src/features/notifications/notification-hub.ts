@@ -86,9 +86,12 @@ export async function startNotificationHub(options: {
     const { response } = stream;
     // The socket goes with the stream, once the last bytes are out (or a second later): a
     // client that stopped reading without closing must not hold a server stop up.
-    const release = () => response.destroy();
+    const release = () => void response.destroy();
     setTimeout(release, CLOSE_GRACE_MS).unref();
-    if (response.writableEnded) return release();
+    if (response.writableEnded) {
+      release();
+      return;
+    }
     if (end) response.write(frame('end', undefined, end));
     response.end(release);
   }

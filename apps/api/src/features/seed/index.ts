@@ -12,3 +12,4 @@ export {
 } from './seed.service.ts';
 export { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
 export { sampleFiles } from './sample-files.ts';
+export { simulateClients } from './client-activity.ts';

@@ -15,7 +15,7 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 import path from 'node:path';
 
 /** Who may hold a data folder. */
-export type LockRole = 'server' | 'seed' | 'manager' | 'migrate';
+export type LockRole = 'server' | 'seed' | 'manager' | 'migrate' | 'simulate';
 
 export interface LockHolder {
   pid: number;
@@ -41,6 +41,7 @@ const describeRole: Record<LockRole, string> = {
   seed: '"npm run seed"',
   manager: '"npm run manager"',
   migrate: '"npm run db:migrate"',
+  simulate: '"npm run simulate"',
 };
 
 /** Thrown when a live process holds the folder; the message is the one line to print. */
