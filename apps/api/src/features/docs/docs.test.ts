@@ -97,8 +97,18 @@ describe('OpenAPI document', () => {
       )
       .map(({ operation }) => operation.operationId)
       .sort();
+    // The download and the notification stream carry their credential in the URL (a signature,
+    // a single-use ticket): no bearer token.
     expect(publicIds).toEqual(
-      ['downloadFile', 'forgotPassword', 'health', 'login', 'resetPassword', 'verifyOtp'].sort(),
+      [
+        'downloadFile',
+        'forgotPassword',
+        'health',
+        'login',
+        'resetPassword',
+        'streamNotifications',
+        'verifyOtp',
+      ].sort(),
     );
     expect(
       document.paths[`${API_BASE_PATH}/manager/business/list/`]?.get?.security,
