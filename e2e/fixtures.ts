@@ -68,6 +68,22 @@ export const accounts = {
     lastName: 'Chukwu',
     role: 'MANAGER',
   },
+  /** Acts on the notifications fixture (e2e/tests/notifications*.spec.ts); notifyB is notified. */
+  notifyA: {
+    email: 'notify.actor@e2e.test',
+    password: 'notify-actor-password-1',
+    firstName: 'Amara',
+    lastName: 'Obi',
+    role: 'MANAGER',
+  },
+  /** Watches the bell while notifyA acts (e2e/tests/notifications*.spec.ts). */
+  notifyB: {
+    email: 'notify.watcher@e2e.test',
+    password: 'notify-watcher-password-1',
+    firstName: 'Dayo',
+    lastName: 'Fashola',
+    role: 'MANAGER',
+  },
   client: {
     email: 'client.owner@e2e.test',
     password: 'client-password-1',
@@ -108,7 +124,7 @@ interface ManageFixtureDetails {
   taxId: string | null;
 }
 
-interface ManageFixture {
+export interface ManageFixture {
   name: string;
   ownerEmail: string;
   ownerFirst: string;
@@ -215,6 +231,19 @@ export const manageBusinesses = {
     details: bareDetails,
   },
 } satisfies Record<string, ManageFixture>;
+
+/**
+ * The business of the notifications specs (e2e/notifications-journey.ts): notifyA fails one of
+ * its steps and comments on it. Written like the manage fixtures (every step Pending, dated
+ * with them), so that it stays out of the other specs' first pages.
+ */
+export const notificationsBusiness = {
+  name: 'Hazel Notify Traders',
+  ownerEmail: 'hazel.owner@e2e.test',
+  ownerFirst: 'Bola',
+  ownerLast: 'Ige',
+  details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
+} satisfies ManageFixture;
 
 /** When the manage fixtures were created: before any demo business. */
 export const MANAGE_FIXTURES_CREATED_AT = '2001-01-01T09:00:00Z';

@@ -9,25 +9,9 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { formationStepKeys, formationStepNames } from '@fd/contract';
-import {
-  businesses,
-  comments,
-  documents,
-  formationSteps,
-  users,
-} from '../apps/api/src/db/schema.ts';
-import { hashPassword } from '../apps/api/src/lib/password.ts';
-import { sampleFiles } from '../apps/api/src/features/seed/sample-files.ts';
 import { seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
-import {
-  accounts,
-  E2E_DATA_DIR,
-  E2E_PORT,
-  fixtureBusinesses,
-  MANAGE_FIXTURES_CREATED_AT,
-  manageBusinesses,
-} from './fixtures.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
+import { writeFixtures } from './write-fixtures.ts';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -37,91 +21,7 @@ await seedDemoIfEmpty(database, {
   filesDir: path.join(E2E_DATA_DIR, 'files'),
   log: (line) => console.log(line),
 });
-const accountIds = new Map<string, number>();
-for (const account of Object.values(accounts)) {
-  const [row] = await database.db
-    .insert(users)
-    .values({
-      email: account.email,
-      passwordHash: await hashPassword(account.password),
-      role: account.role,
-      firstName: account.firstName,
-      lastName: account.lastName,
-    })
-    .returning({ id: users.id });
-  accountIds.set(account.email, row!.id);
-}
-for (const fixture of Object.values(fixtureBusinesses)) {
-  const [owner] = await database.db
-    .insert(users)
-    .values({
-      email: fixture.ownerEmail,
-      role: 'CLIENT',
-      firstName: fixture.ownerFirst,
-      lastName: fixture.ownerLast,
-      referralSource: 'Something unlisted',
-    })
-    .returning({ id: users.id });
-  await database.db.insert(businesses).values({
-    userId: owner!.id,
-    businessName: fixture.name,
-    companyType: null,
-    countryOfIncorporation: 'UK',
-    stateOfIncorporation: 'England',
-    nationalIdentificationNumber: 'nin' in fixture ? fixture.nin : null,
-  });
-}
-// The manage-business spec's businesses: every step Pending, dated before the demo.
-const manageCreatedAt = new Date(MANAGE_FIXTURES_CREATED_AT);
-for (const fixture of Object.values(manageBusinesses)) {
-  const [owner] = await database.db
-    .insert(users)
-    .values({
-      email: fixture.ownerEmail,
-      role: 'CLIENT',
-      firstName: fixture.ownerFirst,
-      lastName: fixture.ownerLast,
-      createdAt: manageCreatedAt,
-    })
-    .returning({ id: users.id });
-  const [business] = await database.db
-    .insert(businesses)
-    .values({
-      userId: owner!.id,
-      businessName: fixture.name,
-      ...fixture.details,
-      createdAt: manageCreatedAt,
-    })
-    .returning({ id: businesses.id });
-  await database.db.insert(formationSteps).values(
-    formationStepKeys.map((stepKey) => ({
-      businessId: business!.id,
-      stepKey,
-      statusItemName: formationStepNames[stepKey],
-    })),
-  );
-  for (const document of 'documents' in fixture ? fixture.documents : []) {
-    const file = sampleFiles[document.sample];
-    await database.db.insert(documents).values({
-      businessId: business!.id,
-      kind: document.kind,
-      documentTitle: document.title,
-      fileName: path.basename(file.storageKey),
-      storageKey: file.storageKey,
-      contentType: file.contentType,
-      size: file.size,
-      createdAt: manageCreatedAt,
-    });
-  }
-  if ('colleagueComment' in fixture) {
-    await database.db.insert(comments).values({
-      businessId: business!.id,
-      userId: accountIds.get(accounts.manageColleague.email)!,
-      comment: fixture.colleagueComment,
-      createdAt: manageCreatedAt,
-    });
-  }
-}
+await writeFixtures(database);
 await database.close();
 
 // The e2e server always runs the embedded default, whatever the shell exported.
