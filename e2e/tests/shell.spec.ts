@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { API_BASE_PATH, apiPaths, emptyStateTexts, NOTIFICATIONS_PAGE_SIZE } from '@fd/contract';
 import { accounts } from '../fixtures.ts';
+import { notificationsApi } from '../notifications-oracle.ts';
 import { signIn, signInAs, storedToken } from '../session.ts';
 
 const account = accounts.shell;
@@ -43,9 +45,36 @@ test('side menu, top bar and avatar menu lead where the spec says', async ({ pag
   await page.getByRole('link', { name: 'Files', exact: true }).first().click();
   await expect(page).toHaveURL(/\/document-page$/);
 
-  await page.getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('You have no notifications available')).toBeVisible();
+  // The bell: every manager is notified of the other managers' work (the other specs'), so
+  // its count and its tabs' are the API's; e2e/tests/notifications.spec.ts follows them live.
+  const counts = await notificationsApi(page).counts();
+  const bell = page.getByRole('button', {
+    name: counts.unread > 0 ? `Notifications, ${counts.unread} unread` : 'Notifications',
+    exact: true,
+  });
+  await bell.click();
+  const dropdown = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(dropdown.getByRole('heading', { level: 2 })).toHaveText('Notifications');
+  const tabs = dropdown.getByRole('tablist', { name: 'Notifications by status' });
+  await expect(tabs.getByRole('tab')).toHaveText([/^All/, /^Read/, /^Unread/]);
+  for (const [name, count] of [
+    ['All', counts.all],
+    ['Read', counts.read],
+    ['Unread', counts.unread],
+  ] as const) {
+    await expect(tabs.getByRole('tab', { name, exact: true })).toHaveAccessibleDescription(
+      String(count),
+    );
+  }
+  // The All tab: the newest page, or the empty text.
+  await expect(
+    dropdown.getByRole('list', { name: 'Notifications' }).getByRole('listitem'),
+  ).toHaveCount(Math.min(counts.all, NOTIFICATIONS_PAGE_SIZE));
+  await expect(dropdown.getByText(emptyStateTexts.notifications, { exact: true })).toHaveCount(
+    counts.all === 0 ? 1 : 0,
+  );
   await page.keyboard.press('Escape');
+  await expect(dropdown).toBeHidden();
 
   const avatar = page.getByRole('button', { name: 'Account menu' });
   await expect(avatar).toContainText('TB');
@@ -85,20 +114,62 @@ test('on a small screen the menu slides in and closes after choosing', async ({ 
   await expect(page).toHaveURL(/\/settings$/);
   await expect(nav.getByRole('link', { name: 'Settings', exact: true })).not.toBeInViewport();
 
-  await page.getByRole('link', { name: 'Notifications' }).click();
+  await page.getByRole('link', { name: /^Notifications(, [\d,]+ unread)?$/ }).click();
   await expect(page).toHaveURL(/\/mobilenotification$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
+  await expect(page.getByRole('tablist', { name: 'Notifications by status' })).toBeVisible();
 });
 
+/**
+ * Resolves once the page has opened its notification stream and none of its other calls has
+ * been under way for half a second since. Call before the page starts its calls.
+ * (`waitForLoadState('networkidle')` cannot tell: the load state is the first document's, reached
+ * on the login screen, and the stream is a call that never ends.)
+ */
+function whenCallsSettle(page: Page): () => Promise<void> {
+  const isStream = (request: Request) =>
+    new URL(request.url()).pathname === `${API_BASE_PATH}/${apiPaths.notifications.stream}`;
+  const open = new Set<Request>();
+  let streamOpened = false;
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (isStream(request)) return;
+    open.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (open.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('response', (response) => {
+    if (isStream(response.request()) && response.ok()) streamOpened = true;
+  });
+  return () =>
+    expect
+      .poll(() => streamOpened && open.size === 0 && Date.now() - lastChange >= 500, {
+        message: 'the landing page opened its stream and finished its calls',
+      })
+      .toBe(true);
+}
+
 test('a rejected token ends the session and returns to sign in', async ({ page }) => {
+  const settled = whenCallsSettle(page);
   await signInAs(page, account);
-  // The landing page's own calls must be done first: one still under way when the token is
+  // The landing page's own calls (the list, the notification counts, the stream's ticket and
+  // the reload once it is ready) must be done first: one still under way when the token is
   // forged answers 401 and signs out before the Settings step this test is about.
-  await page.waitForLoadState('networkidle');
+  await settled();
   await page.evaluate(() => localStorage.setItem('token', 'forged.token.value'));
   await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
   await page.getByLabel('Current password', { exact: true }).fill(account.password);
   await page.getByLabel('New password', { exact: true }).fill('another-password-9');
+  const refused = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === `${API_BASE_PATH}/${apiPaths.auth.changePassword}`,
+  );
   await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await refused).status()).toBe(401);
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
 });
