@@ -1,11 +1,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiErrorDetails, errorBodySchema } from '@fd/contract';
+import { apiErrorDetails, errorBodySchema, streamTicketResponseSchema } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webNotBuiltText } from './plugins/web-app.ts';
 import { lanes, type TestDatabase } from './test/databases.ts';
-import { callApi, startTestApp, testConfig, type TestApp } from './test/test-app.ts';
+import { openEventStream } from './test/event-stream.ts';
+import {
+  callApi,
+  signInNewManager,
+  startTestApp,
+  testConfig,
+  type TestApp,
+} from './test/test-app.ts';
 
 function makeWebDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'fd-web-dist-'));
@@ -121,6 +129,43 @@ describe.each(lanes)('server errors on $name', (lane) => {
     } finally {
       await harness.close();
       await database.dispose().catch(() => {});
+    }
+  });
+});
+
+describe.each(lanes)('stopping on $name', (lane) => {
+  it('is not held up by a connection that never sent a request, nor by an open stream', async () => {
+    const database = await lane.open();
+    const harness = await startTestApp({ database });
+    try {
+      const { port } = new URL(harness.baseUrl);
+      const spare = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => spare.once('connect', resolve));
+      const spareClosed = new Promise((resolve) => spare.once('close', resolve));
+      spare.on('error', () => {});
+
+      // Without the stop closing them, the spare waits for the 60 s headers timeout (longer
+      // than this test may take) and the stream for its client.
+      const token = await signInNewManager(harness, database);
+      const ticket = await callApi(
+        harness.baseUrl,
+        'POST',
+        '/api/v1/notifications/stream/ticket/',
+        {
+          token,
+        },
+      );
+      const stream = await openEventStream(
+        `${harness.baseUrl}/api/v1/notifications/stream/?ticket=${streamTicketResponseSchema.parse(ticket.body).data.ticket}`,
+      );
+      expect((await stream.next()).event).toBe('ready');
+
+      await harness.app.close();
+      await spareClosed;
+      await stream.ended;
+    } finally {
+      await harness.close();
+      await database.dispose();
     }
   });
 });

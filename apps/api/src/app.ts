@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { API_BASE_PATH } from '@fd/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
@@ -79,8 +81,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // client drops it, and the stop waits for it (main.ts then gives up: exit 1, database not
   // closed). While closing, each answer sent closes the connections left idle.
   let closing = false;
+  // A connection a client opened and never sent a request on (a spare some clients keep beside a
+  // long stream) is neither idle nor busy to Node: it would hold the stop up until the headers
+  // timeout. It has nothing under way, so it goes at once.
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
   app.addHook('preClose', async () => {
     closing = true;
+    for (const socket of unused) socket.destroy();
   });
   app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
