@@ -251,7 +251,13 @@ export async function readStreamDelta(
   const managerIds = positions.map((position) => position.managerId);
   const [row] = await queryRows<{
     snapshot: string;
-    rows: (Omit<NotificationRow, 'createdAt'> & { createdAt: string; position: number })[] | null;
+    rows:
+      | (Omit<NotificationRow, 'createdAt' | 'businessId' | 'businessUuid' | 'businessName'> & {
+          createdAt: string;
+          position: number;
+          business: { id: number; uuid: string; name: string } | null;
+        })[]
+      | null;
   }>(
     db,
     sql`with positions as (
@@ -262,22 +268,32 @@ export async function readStreamDelta(
                (select json_agg(json_build_object(
                          'position', p.position, 'id', n.id, 'uuid', n.uuid,
                          'message', n.message, 'status', n.status, 'isRead', n.is_read,
-                         'createdAt', n.created_at, 'businessId', b.id,
-                         'businessUuid', b.uuid, 'businessName', b.business_name)
+                         'createdAt', n.created_at, 'business', n.business)
                        order by p.position, n.id)
                   from positions p
                   cross join lateral (
-                    select * from ${notifications} n
+                    select n.id, n.uuid, n.message, n.status, n.is_read, n.created_at,
+                           -- A subquery per row (a primary-key probe): a join here may turn
+                           -- into a hash join that scans businesses once per stream (decision 27).
+                           (select json_build_object('id', b.id, 'uuid', b.uuid,
+                                                     'name', b.business_name)
+                              from ${businesses} b where b.id = n.business_id) as business
+                      from ${notifications} n
                      where n.manager_id = p.manager_id
                        and n.xid >= pg_snapshot_xmin(p.snap)
                        and not pg_visible_in_snapshot(n.xid, p.snap)
                      order by n.id
-                     limit ${limit}) n
-                  left join ${businesses} b on b.id = n.business_id) as rows`,
+                     limit ${limit}) n) as rows`,
   );
   const byPosition: NotificationRow[][] = positions.map(() => []);
-  for (const { position, createdAt, ...rest } of row!.rows ?? []) {
-    byPosition[position - 1]!.push({ ...rest, createdAt: new Date(createdAt) });
+  for (const { position, createdAt, business, ...rest } of row!.rows ?? []) {
+    byPosition[position - 1]!.push({
+      ...rest,
+      createdAt: new Date(createdAt),
+      businessId: business?.id ?? null,
+      businessUuid: business?.uuid ?? null,
+      businessName: business?.name ?? null,
+    });
   }
   return { snapshot: row!.snapshot, rows: byPosition };
 }
