@@ -23,19 +23,32 @@
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server;
  * a scratch database fd_bench is created and dropped.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
 import { DEMO_MANAGER } from '../apps/api/src/features/seed/demo.ts';
 import { explainListQueries } from './explain-list-queries.ts';
+import {
+  adminQuery,
+  createCpuMeter,
+  JWT_SECRET,
+  median,
+  pickWriteTargets,
+  resultsDir,
+  root,
+  serverUrl,
+  startProcess,
+  stop,
+  updateReadme,
+  waitFor,
+  withDatabase,
+  type CpuUse,
+} from './harness.ts';
 import {
   startWriter,
   summarise,
@@ -86,15 +99,6 @@ const RESULTS_SUFFIX = `${CONNECTIONS === 50 ? '' : `-${CONNECTIONS}-connections
 const UPLOAD_BYTES = 1024 * 1024;
 /** Businesses the writes are spread over. */
 const WRITE_TARGETS = 5000;
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
-
-const root = path.resolve(import.meta.dirname, '..');
-const resultsDir = path.join(root, 'bench', 'results');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 interface CaseResult {
   name: string;
@@ -108,22 +112,6 @@ interface CaseResult {
 
 function log(line: string) {
   console.log(`[bench] ${line}`);
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /** Seeds the lane's database (demo managers + N businesses) and picks the search term. */
@@ -161,70 +149,8 @@ async function prepare(database: Database, filesDir: string) {
     searchTerm: best.term,
     searchMatches: Number(best.n),
     plans,
-    writeTargets: await pickWriteTargets(database),
+    writeTargets: await pickWriteTargets(database, WRITE_TARGETS),
   };
-}
-
-/**
- * The businesses the writes go to: a fixed pseudo-random sample spread over the whole table
- * (ordered by a hash of the id), with the steps each write kind needs.
- */
-async function pickWriteTargets(database: Database): Promise<WriteTarget[]> {
-  const rows = await queryRows<{
-    business_id: number;
-    business_uuid: string;
-    incorporation_step_id: number;
-    incorporation_status: WriteTarget['incorporationStatus'];
-    post_formation_step_id: number;
-  }>(
-    database.db,
-    sql`
-    select b.id as business_id, b.uuid::text as business_uuid,
-      inc.id as incorporation_step_id, inc.status as incorporation_status,
-      post.id as post_formation_step_id
-    from businesses b
-    join formation_steps inc on inc.business_id = b.id and inc.step_key = 'incorporation_status'
-    join formation_steps post on post.business_id = b.id and post.step_key = 'post_doc_formation_status'
-    order by md5(b.id::text)
-    limit ${WRITE_TARGETS}`,
-  );
-  return rows.map((row) => ({
-    businessId: Number(row.business_id),
-    businessUuid: row.business_uuid,
-    incorporationStepId: Number(row.incorporation_step_id),
-    incorporationStatus: row.incorporation_status,
-    postFormationStepId: Number(row.post_formation_step_id),
-  }));
-}
-
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function measure(
@@ -254,104 +180,6 @@ async function measure(
   return row;
 }
 
-// ---- CPU per request -------------------------------------------------------
-
-/** User + system CPU ticks a process has used so far (0 once it is gone). */
-function cpuTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** The whole machine's CPU ticks, all cores: busy and in all. */
-function machineTicks(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
-  const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy, total: busy + idle! + iowait! };
-}
-
-interface CpuUse {
-  /** The API process (PGlite runs inside it). */
-  apiMsPerRequest: number;
-  /** The bench database's PostgreSQL backends; null on PGlite or a server on another machine. */
-  postgresMsPerRequest: number | null;
-  /** Cores' worth of CPU the API process used during the run (CPU seconds per second). */
-  apiCores: number;
-  /** The same for the bench database's PostgreSQL backends; null as above. */
-  postgresCores: number | null;
-  /** Of all the machine's cores, busy during the run. */
-  machineBusyPercent: number;
-  /** Of that, neither the API, its PostgreSQL backends, the bench nor its writer process. */
-  outsideBenchPercent: number;
-}
-
-/**
- * CPU used during a run by the API process, the PostgreSQL backends serving the bench
- * database (when the server is this machine's), and the machine as a whole, so that another
- * job's load on the machine shows next to the numbers it disturbs.
- */
-function createCpuMeter(apiPid: number, lane: 'postgres' | 'pglite', writerPid?: number) {
-  const local =
-    lane === 'postgres' &&
-    ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname);
-  async function backendPids(): Promise<number[]> {
-    if (!local) return [];
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = 'fd_bench'",
-      );
-      return rows.map((row) => row.pid).filter((pid) => existsSync(`/proc/${pid}`));
-    } finally {
-      await client.end();
-    }
-  }
-  async function snapshot() {
-    const pids = await backendPids();
-    return {
-      api: cpuTicks(apiPid),
-      postgres: new Map(pids.map((pid) => [pid, cpuTicks(pid)])),
-      writer: writerPid ? cpuTicks(writerPid) : 0,
-      self: process.cpuUsage(),
-      machine: machineTicks(),
-    };
-  }
-  return async function start() {
-    const begin = await snapshot();
-    return async function stop(requests: number): Promise<CpuUse> {
-      const end = await snapshot();
-      const api = end.api - begin.api;
-      let postgres = 0;
-      for (const [pid, ticks] of end.postgres) postgres += ticks - (begin.postgres.get(pid) ?? 0);
-      const self = process.cpuUsage(begin.self);
-      const selfTicks = ((self.user + self.system) / 1e6) * CLOCK_TICKS_PER_SECOND;
-      const writer = end.writer - begin.writer;
-      const busy = end.machine.busy - begin.machine.busy;
-      const total = Math.max(1, end.machine.total - begin.machine.total);
-      const msPerRequest = (ticks: number) =>
-        Number(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, requests)).toFixed(3));
-      const cores = (ticks: number) => Number(((ticks / total) * os.cpus().length).toFixed(2));
-      return {
-        apiMsPerRequest: msPerRequest(api),
-        postgresMsPerRequest: local ? msPerRequest(postgres) : null,
-        apiCores: cores(api),
-        postgresCores: local ? cores(postgres) : null,
-        machineBusyPercent: Math.round((busy / total) * 100),
-        outsideBenchPercent: Math.max(
-          0,
-          Math.round(((busy - api - postgres - selfTicks - writer) / total) * 100),
-        ),
-      };
-    };
-  };
-}
-
 // ---- Writes ------------------------------------------------------------------
 
 const writeNames: Record<WriteKind, string> = {
@@ -377,16 +205,6 @@ interface ReadRun {
   cpu: CpuUse;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/**
- * The writes section on a running API: each write alone at WRITE_CONNECTIONS, then the All
- * tab alone and while WRITE_RATE writes a second run, in ROUNDS alternating pairs.
- */
 async function benchWrites(
   lane: 'postgres' | 'pglite',
   base: string,
@@ -395,7 +213,11 @@ async function benchWrites(
   targets: WriteTarget[],
 ) {
   const writer = startWriter(root, { base, token, targets, uploadBytes: UPLOAD_BYTES });
-  const meter = createCpuMeter(apiPid, lane, writer.pid);
+  const meter = createCpuMeter({
+    apiPid,
+    ...(lane === 'postgres' ? { postgresDatabase: 'fd_bench' } : {}),
+    writerPid: writer.pid,
+  });
   const allTab = '/api/v1/manager/business/list/';
   try {
     const alone: WriteAlone[] = [];
@@ -811,19 +633,10 @@ async function writeReadme(
   reads: { table: string; reports: ReadsReport[] } | undefined,
   writes: string | undefined,
 ) {
-  const file = path.join(root, 'bench', 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const replace = (text: string, marker: string, body: string) =>
-    text.replace(
-      new RegExp(`(<!-- ${marker}:start -->)[\\s\\S]*(<!-- ${marker}:end -->)`),
-      `$1\n${body}\n$2`,
-    );
-  let text = readme;
-  if (writes) text = replace(text, 'writes', writes);
-  if (reads) text = replace(replace(text, 'results', reads.table), 'plans', plansOf(reads.reports));
-  // Formatted as the repository's format check expects, so a run never leaves it red.
-  const options = { ...(await resolveConfig(file)), filepath: file };
-  writeFileSync(file, await format(text, options));
+  await updateReadme({
+    ...(writes ? { writes } : {}),
+    ...(reads ? { results: reads.table, plans: plansOf(reads.reports) } : {}),
+  });
 }
 
 function plansOf(reports: ReadsReport[]) {

@@ -6,8 +6,9 @@
  *   → { type: 'init', base, token, targets, uploadBytes }
  *   → { type: 'closed', kind, connections, warmupMs, durationMs }   one write kind, each
  *     connection sending its next write as soon as the last one is answered
- *   → { type: 'paced', rate, kinds, warmupMs }, later → { type: 'stop' }   a steady mix of
- *     writes started by a timer (open loop: a slow answer never delays the next write)
+ *   → { type: 'paced', rate, kinds, warmupMs, record? }, later → { type: 'stop' }   a steady
+ *     mix of writes started by a timer (open loop: a slow answer never delays the next write);
+ *     with `record`, the result lists every write (warm-up included) with its business and clock
  *   ← { type: 'measuring' } when the warm-up is over, ← { type: 'result', … } at the end
  *   → { type: 'exit' }
  *
@@ -45,6 +46,17 @@ export interface LatencySummary {
   mean: number;
 }
 
+/** One write of a recorded paced run; times in ms since the epoch (comparable across processes). */
+export interface WriteRecord {
+  kind: WriteKind;
+  businessUuid: string;
+  startedAt: number;
+  answeredAt: number;
+  /** Started after the warm-up. */
+  measured: boolean;
+  failure?: string;
+}
+
 export interface WriteRunResult {
   /** The measured window (ms), the warm-up excluded; writes started in it are counted. */
   measuredMs: number;
@@ -58,6 +70,8 @@ export interface WriteRunResult {
   maxLatenessMs?: number;
   /** CPU the writer process itself used during the measured window. */
   writerCpuMs: number;
+  /** Recorded paced runs: every write, in the order they were started. */
+  records?: WriteRecord[];
 }
 
 export type WriterCommand =
@@ -69,7 +83,7 @@ export type WriterCommand =
       warmupMs: number;
       durationMs: number;
     }
-  | { type: 'paced'; rate: number; kinds: WriteKind[]; warmupMs: number }
+  | { type: 'paced'; rate: number; kinds: WriteKind[]; warmupMs: number; record?: boolean }
   | { type: 'stop' }
   | { type: 'exit' };
 
@@ -106,6 +120,9 @@ export function summarise(latencies: number[], failures: string[]): LatencySumma
 
 interface Sample {
   kind: WriteKind;
+  businessUuid: string;
+  /** performance.now() when the write started. */
+  started: number;
   ms: number;
   failure?: string;
 }
@@ -217,7 +234,13 @@ function createWriter(config: Extract<WriterCommand, { type: 'init' }>) {
         201,
       );
     }
-    return { kind, ms: performance.now() - started, ...(failure ? { failure } : {}) };
+    return {
+      kind,
+      businessUuid: target.businessUuid,
+      started,
+      ms: performance.now() - started,
+      ...(failure ? { failure } : {}),
+    };
   }
 
   function result(samples: Sample[], measuredMs: number, cpuMs: number, lateness?: number) {
@@ -282,6 +305,8 @@ function createWriter(config: Extract<WriterCommand, { type: 'init' }>) {
   function paced(command: Extract<WriterCommand, { type: 'paced' }>) {
     const interval = 1000 / command.rate;
     const samples: Sample[] = [];
+    const records: WriteRecord[] = [];
+    const epoch = (time: number) => Math.round((performance.timeOrigin + time) * 1000) / 1000;
     const inFlight = new Set<Promise<unknown>>();
     const start = performance.now();
     let measuredFrom = Infinity;
@@ -298,6 +323,16 @@ function createWriter(config: Extract<WriterCommand, { type: 'init' }>) {
       const measured = now >= measuredFrom;
       const promise = write(command.kinds[i % command.kinds.length]!).then((sample) => {
         if (measured) samples.push(sample);
+        if (command.record) {
+          records.push({
+            kind: sample.kind,
+            businessUuid: sample.businessUuid,
+            startedAt: epoch(sample.started),
+            answeredAt: epoch(sample.started + sample.ms),
+            measured,
+            ...(sample.failure ? { failure: sample.failure } : {}),
+          });
+        }
       });
       inFlight.add(promise);
       void promise.finally(() => inFlight.delete(promise));
@@ -316,7 +351,9 @@ function createWriter(config: Extract<WriterCommand, { type: 'init' }>) {
       clearTimeout(warm);
       const measuredMs = performance.now() - measuredFrom;
       await Promise.all(inFlight);
-      return result(samples, measuredMs, cpuMsNow() - cpuFrom, lateness);
+      const out = result(samples, measuredMs, cpuMsNow() - cpuFrom, lateness);
+      records.sort((a, b) => a.startedAt - b.startedAt);
+      return command.record ? { ...out, records } : out;
     };
   }
 

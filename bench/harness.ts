@@ -1,0 +1,235 @@
+/**
+ * What the benchmarks share: the scratch PostgreSQL database, the API (or any
+ * script) in a process of its own, CPU read from /proc, the write targets, and
+ * the README's generated sections.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { format, resolveConfig } from 'prettier';
+import { queryRows, type Database } from '../apps/api/src/db/client.ts';
+import type { WriteTarget } from './write-load.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const resultsDir = path.join(root, 'bench', 'results');
+/** PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server. */
+export const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+export async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** `node --import tsx <args>` from the repository's root, its stderr passed through. */
+export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+// ---- CPU ----------------------------------------------------------------------
+
+/** User + system CPU ticks a process has used so far (0 once it is gone). */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The whole machine's CPU ticks, all cores: busy and in all. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+export interface CpuUse {
+  /** The API process (PGlite runs inside it). */
+  apiMsPerRequest: number;
+  /** The bench database's PostgreSQL backends; null on PGlite or a server on another machine. */
+  postgresMsPerRequest: number | null;
+  /** Cores' worth of CPU the API process used during the run (CPU seconds per second). */
+  apiCores: number;
+  /** The same for the bench database's PostgreSQL backends; null as above. */
+  postgresCores: number | null;
+  /** Of all the machine's cores, busy during the run. */
+  machineBusyPercent: number;
+  /** Of that, neither the API, its PostgreSQL backends, the bench nor its writer process. */
+  outsideBenchPercent: number;
+}
+
+/**
+ * CPU used during a run by the API process, the PostgreSQL backends serving the bench
+ * database `postgresDatabase` (when the server is this machine's; none on PGlite), and the
+ * machine as a whole, so that another job's load on the machine shows next to the numbers
+ * it disturbs. `start()` begins a run; the function it resolves with ends it, given how many
+ * requests (or deliveries) to divide by.
+ */
+export function createCpuMeter(options: {
+  apiPid: number;
+  postgresDatabase?: string;
+  writerPid?: number;
+}) {
+  const { apiPid, postgresDatabase, writerPid } = options;
+  const local =
+    postgresDatabase !== undefined &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname);
+  async function backendPids(): Promise<number[]> {
+    if (!local) return [];
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [postgresDatabase],
+      );
+      return rows.map((row) => row.pid).filter((pid) => existsSync(`/proc/${pid}`));
+    } finally {
+      await client.end();
+    }
+  }
+  async function snapshot() {
+    const pids = await backendPids();
+    return {
+      api: cpuTicks(apiPid),
+      postgres: new Map(pids.map((pid) => [pid, cpuTicks(pid)])),
+      writer: writerPid ? cpuTicks(writerPid) : 0,
+      self: process.cpuUsage(),
+      machine: machineTicks(),
+    };
+  }
+  return async function start() {
+    const begin = await snapshot();
+    return async function stop(requests: number): Promise<CpuUse> {
+      const end = await snapshot();
+      const api = end.api - begin.api;
+      let postgres = 0;
+      for (const [pid, ticks] of end.postgres) postgres += ticks - (begin.postgres.get(pid) ?? 0);
+      const self = process.cpuUsage(begin.self);
+      const selfTicks = ((self.user + self.system) / 1e6) * CLOCK_TICKS_PER_SECOND;
+      const writer = end.writer - begin.writer;
+      const busy = end.machine.busy - begin.machine.busy;
+      const total = Math.max(1, end.machine.total - begin.machine.total);
+      const msPerRequest = (ticks: number) =>
+        Number(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, requests)).toFixed(3));
+      const cores = (ticks: number) => Number(((ticks / total) * os.cpus().length).toFixed(2));
+      return {
+        apiMsPerRequest: msPerRequest(api),
+        postgresMsPerRequest: local ? msPerRequest(postgres) : null,
+        apiCores: cores(api),
+        postgresCores: local ? cores(postgres) : null,
+        machineBusyPercent: Math.round((busy / total) * 100),
+        outsideBenchPercent: Math.max(
+          0,
+          Math.round(((busy - api - postgres - selfTicks - writer) / total) * 100),
+        ),
+      };
+    };
+  };
+}
+
+// ---- Data ---------------------------------------------------------------------
+
+/**
+ * The businesses the writes go to: a fixed pseudo-random sample of `limit` spread over the
+ * whole table (ordered by a hash of the id), with the steps each write kind needs.
+ */
+export async function pickWriteTargets(database: Database, limit: number): Promise<WriteTarget[]> {
+  const rows = await queryRows<{
+    business_id: number;
+    business_uuid: string;
+    incorporation_step_id: number;
+    incorporation_status: WriteTarget['incorporationStatus'];
+    post_formation_step_id: number;
+  }>(
+    database.db,
+    sql`
+    select b.id as business_id, b.uuid::text as business_uuid,
+      inc.id as incorporation_step_id, inc.status as incorporation_status,
+      post.id as post_formation_step_id
+    from businesses b
+    join formation_steps inc on inc.business_id = b.id and inc.step_key = 'incorporation_status'
+    join formation_steps post on post.business_id = b.id and post.step_key = 'post_doc_formation_status'
+    order by md5(b.id::text)
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    businessId: Number(row.business_id),
+    businessUuid: row.business_uuid,
+    incorporationStepId: Number(row.incorporation_step_id),
+    incorporationStatus: row.incorporation_status,
+    postFormationStepId: Number(row.post_formation_step_id),
+  }));
+}
+
+// ---- README -------------------------------------------------------------------
+
+/**
+ * Replaces each `<!-- name:start -->…<!-- name:end -->` section of bench/README.md with its
+ * new body, formatted as the repository's format check expects, so a run never leaves it red.
+ */
+export async function updateReadme(sections: Record<string, string>) {
+  const file = path.join(root, 'bench', 'README.md');
+  let text = readFileSync(file, 'utf8');
+  for (const [marker, body] of Object.entries(sections)) {
+    text = text.replace(
+      new RegExp(`(<!-- ${marker}:start -->)[\\s\\S]*(<!-- ${marker}:end -->)`),
+      `$1\n${body}\n$2`,
+    );
+  }
+  const options = { ...(await resolveConfig(file)), filepath: file };
+  writeFileSync(file, await format(text, options));
+}
