@@ -86,6 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // timeout. It has nothing under way, so it goes at once.
   const unused = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
+    // One accepted between the start of the stop and the listener's close has nothing to do.
+    if (closing) {
+      socket.destroy();
+      return;
+    }
     unused.add(socket);
     socket.once('close', () => unused.delete(socket));
   });
