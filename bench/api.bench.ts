@@ -23,31 +23,30 @@
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server;
  * a scratch database fd_bench is created and dropped.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
+import { queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
 import { DEMO_MANAGER } from '../apps/api/src/features/seed/demo.ts';
 import { explainListQueries } from './explain-list-queries.ts';
 import {
   adminQuery,
   createCpuMeter,
-  JWT_SECRET,
   median,
   pickWriteTargets,
   resultsDir,
   root,
-  serverUrl,
   startProcess,
   stop,
   updateReadme,
   waitFor,
-  withDatabase,
   type CpuUse,
+  openBenchLane,
+  startApi,
 } from './harness.ts';
 import {
   startWriter,
@@ -355,26 +354,11 @@ async function benchWrites(
 }
 
 async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefined) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `fd-bench-${lane}-`));
-  const filesDir = path.join(dataDir, 'files');
-  const env: Record<string, string> = {
-    PORT: lane === 'postgres' ? '4411' : '4412',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET,
-    INIT_CWD: root,
-  };
-  let database: Database;
-  if (lane === 'postgres') {
-    await adminQuery('drop database if exists fd_bench with (force)');
-    await adminQuery('create database fd_bench');
-    env.DATABASE_URL = withDatabase(serverUrl, 'fd_bench');
-    database = await openDatabase({ url: env.DATABASE_URL });
-  } else {
-    database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-  }
+  const { dataDir, filesDir, env, database } = await openBenchLane(lane, {
+    port: lane === 'postgres' ? 4411 : 4412,
+    postgresDatabase: 'fd_bench',
+    folderPrefix: 'fd-bench',
+  });
   const prepared = await prepare(database, filesDir);
   if (SETUP_SQL) {
     log(`setup SQL: ${SETUP_SQL}`);
@@ -382,10 +366,7 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
   }
   await database.close();
 
-  const server = startProcess(
-    [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []), 'apps/api/src/main.ts'],
-    env,
-  );
+  const server = startApi(env, PROFILE_DIR);
   const base = `http://127.0.0.1:${env.PORT}`;
   try {
     await waitFor(`${base}/api/health`);

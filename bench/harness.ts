@@ -4,13 +4,13 @@
  * the README's generated sections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
-import { queryRows, type Database } from '../apps/api/src/db/client.ts';
+import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import type { WriteTarget } from './write-load.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -37,6 +37,53 @@ export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** A bench's database and the API's environment for it: a fresh scratch database or folder. */
+export interface BenchLane {
+  dataDir: string;
+  filesDir: string;
+  env: Record<string, string>;
+  database: Database;
+}
+
+/**
+ * A temporary data folder and the API's environment on `port`; on PostgreSQL the scratch
+ * database `postgresDatabase` made afresh, on PGlite the folder's own. The caller closes
+ * `database` before the API opens it (PGlite allows one process).
+ */
+export async function openBenchLane(
+  lane: 'pglite' | 'postgres',
+  options: { port: number; postgresDatabase: string; folderPrefix: string },
+): Promise<BenchLane> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.folderPrefix}-${lane}-`));
+  const env: Record<string, string> = {
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET,
+    INIT_CWD: root,
+  };
+  let database: Database;
+  if (lane === 'postgres') {
+    await adminQuery(`drop database if exists ${options.postgresDatabase} with (force)`);
+    await adminQuery(`create database ${options.postgresDatabase}`);
+    env.DATABASE_URL = withDatabase(serverUrl, options.postgresDatabase);
+    database = await openDatabase({ url: env.DATABASE_URL });
+  } else {
+    database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  }
+  return { dataDir, filesDir: path.join(dataDir, 'files'), env, database };
+}
+
+/** The API in a process of its own, under V8's profiler when `profileDir` is given. */
+export function startApi(env: Record<string, string>, profileDir?: string): ChildProcess {
+  return startProcess(
+    [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'apps/api/src/main.ts'],
+    env,
+  );
 }
 
 /** `node --import tsx <args>` from the repository's root, its stderr passed through. */

@@ -33,7 +33,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server;
  * a scratch database fd_bench_notifications is created and dropped.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -46,7 +46,7 @@ import {
   streamTicketResponseSchema,
 } from '@fd/contract';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
+import { queryRows, type Database } from '../apps/api/src/db/client.ts';
 import {
   DEMO_MANAGER,
   seedBusinesses,
@@ -61,13 +61,12 @@ import {
   pickWriteTargets,
   resultsDir,
   root,
-  serverUrl,
-  startProcess,
   stop,
   updateReadme,
   waitFor,
-  withDatabase,
   type CpuUse,
+  openBenchLane,
+  startApi,
 } from './harness.ts';
 import { startWriter, summarise, type LatencySummary, type WriteRecord } from './write-load.ts';
 
@@ -386,26 +385,11 @@ interface LaneReport {
 }
 
 async function benchDatabase(lane: Lane): Promise<LaneReport> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `fd-bench-notifications-${lane}-`));
-  const filesDir = path.join(dataDir, 'files');
-  const env: Record<string, string> = {
-    PORT: lane === 'pglite' ? '4421' : '4422',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET,
-    INIT_CWD: root,
-  };
-  let database: Database;
-  if (lane === 'postgres') {
-    await adminQuery(`drop database if exists ${DATABASE} with (force)`);
-    await adminQuery(`create database ${DATABASE}`);
-    env.DATABASE_URL = withDatabase(serverUrl, DATABASE);
-    database = await openDatabase({ url: env.DATABASE_URL });
-  } else {
-    database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-  }
+  const { dataDir, filesDir, env, database } = await openBenchLane(lane, {
+    port: lane === 'pglite' ? 4421 : 4422,
+    postgresDatabase: DATABASE,
+    folderPrefix: 'fd-bench-notifications',
+  });
   let prepared;
   try {
     prepared = await prepare(database, filesDir);
@@ -419,10 +403,7 @@ async function benchDatabase(lane: Lane): Promise<LaneReport> {
   const writerManager = prepared.managers.find((m) => m.email === DEMO_MANAGER.email)!;
   const streamManagers = prepared.managers.filter((m) => m !== writerManager);
 
-  const server = startProcess(
-    [...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []), 'apps/api/src/main.ts'],
-    env,
-  );
+  const server = startApi(env, PROFILE_DIR);
   const base = `http://127.0.0.1:${env.PORT}`;
   const writer = startWriter(root, {
     base,
