@@ -129,6 +129,7 @@ export const changePasswordFormSchema = z.object({
     .min(1, { error: m.changeNewPasswordRequired })
     .min(CHANGE_MIN, { error: m.changePasswordMin }),
 });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 // ---- Responses ------------------------------------------------------------
 

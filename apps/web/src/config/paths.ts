@@ -13,6 +13,9 @@ export const paths = {
   mobileNotifications: '/mobilenotification',
   onboarding: '/onboarding',
   taxReturn: '/tax-return',
+  flexDashboard: '/flex-dashboard',
+  flexProfile: '/flex-profile',
+  flexInvoice: '/flex-invoice',
   manageBusiness: (businessUUID: string) => `/manage-business/${businessUUID}`,
   fullBusinessDetails: (businessID: string) => `/full-business-details/${businessID}`,
 } as const;

@@ -9,6 +9,8 @@ import {
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
+import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
+import { ErrorMessageDialog, type ErrorReport } from '#/components/error-message-dialog.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
 import { buttonClassName } from '#/components/ui/button.tsx';
@@ -17,8 +19,6 @@ import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
-import { ErrorMessageDialog, type ErrorReport } from './error-message-dialog.tsx';
-import { StatusConfirmDialog } from './status-confirm-dialog.tsx';
 
 const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
 
@@ -79,7 +79,7 @@ export function StepStatusControl({
     feedback.mutate(
       {
         message_body: report.message,
-        feedback_title: report.feedbackTitle,
+        feedback_title: report.category,
         status_item_id: statusId,
         business_id: business.id,
         attachment_file: report.attachment,
@@ -131,20 +131,27 @@ export function StepStatusControl({
       <ErrorMessageDialog
         open={flow.stage === 'report'}
         subject={name}
-        feedbackTitles={feedbackTitles}
-        defaultFeedbackTitle={defaultFeedbackTitle}
+        categoryLabel="Feedback Title"
+        categories={feedbackTitles}
+        defaultCategory={defaultFeedbackTitle}
+        submitLabel={manageTexts.sendReport}
+        withAttachment
         isSending={feedback.isPending}
         onCancel={close}
         onSend={sendReport}
       />
-      <StatusConfirmDialog
+      {/* docs/product.md §4.5, step 2: the one confirmation before any status changes. */}
+      <ConfirmDialog
         open={flow.stage === 'confirm'}
+        title={manageTexts.confirmStatus}
         description={
           flow.stage === 'confirm'
             ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}.`
-            : ''
+            : undefined
         }
-        isUpdating={update.isPending}
+        confirmLabel={manageTexts.updateStatus}
+        busyLabel={manageTexts.updating}
+        isBusy={update.isPending}
         onCancel={close}
         onConfirm={confirm}
       />

@@ -1,19 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, changePasswordResponseSchema } from '@fd/contract';
+import { apiPaths, changePasswordResponseSchema, type ChangePasswordForm } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { replaceToken } from '#/lib/session.ts';
 
-/** docs/product.md §7 gives two readings; the server accepts both and this client sends these names. */
-export interface ChangePasswordPayload {
-  old_password: string;
-  new_password: string;
-}
-
 /**
- * The server retires every older token when the password changes, so this
+ * docs/product.md §7 gives two readings of the fields; the server accepts both and this client
+ * sends the form's names. The server retires every older token when the password changes, so this
  * session keeps working only with the fresh token the answer carries.
  */
-export async function changePassword(payload: ChangePasswordPayload): Promise<void> {
+export async function changePassword(payload: ChangePasswordForm): Promise<void> {
   const body = await api.post(apiPaths.auth.changePassword, payload, {
     schema: changePasswordResponseSchema,
   });

@@ -1,6 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { Button } from '#/components/ui/button.tsx';
-import { Dialog } from '#/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
 
 interface LogoutDialogProps {
   open: boolean;
@@ -10,9 +9,8 @@ interface LogoutDialogProps {
 
 export function LogoutDialog({ open, onCancel, onConfirm }: LogoutDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
       title="Hmmm! you seem to be leaving"
       description="Are you sure you wish to log out?"
       icon={
@@ -20,15 +18,10 @@ export function LogoutDialog({ open, onCancel, onConfirm }: LogoutDialogProps) {
           <LogOut aria-hidden="true" className="size-7 text-red-600" />
         </span>
       }
-    >
-      <div className="flex gap-3">
-        <Button variant="secondary" className="flex-1" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button variant="danger" className="flex-1" onClick={onConfirm}>
-          Yes, log out
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Yes, log out"
+      confirmVariant="danger"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,6 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
-import { FileText, Inbox, LayoutDashboard, LogOut, Settings, ShieldCheck, X } from 'lucide-react';
+import {
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { SIDE_MENU_CLOSE_DELAY_MS } from '@fd/contract';
 import { paths } from '#/config/paths.ts';
 import { useDismiss } from '#/hooks/use-dismiss.ts';
@@ -10,15 +20,37 @@ import { iconButtonClassName } from './icon-button.ts';
 
 export const SIDE_MENU_ID = 'side-menu';
 
-const navItems = [
-  { label: 'Dashboard', to: paths.business, icon: LayoutDashboard },
-  { label: 'Documents', to: paths.documents, icon: FileText },
-  { label: 'Request', to: paths.request, icon: Inbox },
-  { label: 'Compliance', to: paths.compliance, icon: ShieldCheck },
-  { label: 'Settings', to: paths.settings, icon: Settings },
-];
+/** What a layout's side menu lists: a heading, its links, and the name of its logout button. */
+export interface SideNavContent {
+  heading?: string;
+  items: readonly { label: string; to: string; icon: LucideIcon }[];
+  logoutLabel: string;
+}
+
+/** The admin area's menu (docs/product.md §2.3). */
+export const adminNav: SideNavContent = {
+  heading: 'MANAGER',
+  items: [
+    { label: 'Dashboard', to: paths.business, icon: LayoutDashboard },
+    { label: 'Documents', to: paths.documents, icon: FileText },
+    { label: 'Request', to: paths.request, icon: Inbox },
+    { label: 'Compliance', to: paths.compliance, icon: ShieldCheck },
+    { label: 'Settings', to: paths.settings, icon: Settings },
+  ],
+  logoutLabel: 'Log out',
+};
+
+/** The manager group's menu (docs/product.md §2.4). */
+export const managerGroupNav: SideNavContent = {
+  items: [
+    { label: 'Dashboard', to: paths.flexDashboard, icon: LayoutDashboard },
+    { label: 'My profile', to: paths.flexProfile, icon: UserRound },
+  ],
+  logoutLabel: 'Logout',
+};
 
 interface SideNavProps {
+  content: SideNavContent;
   /** Only matters on small screens, where the menu slides in; it is always shown on wide ones. */
   isOpen: boolean;
   onClose: () => void;
@@ -27,7 +59,7 @@ interface SideNavProps {
   openerRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function SideNav({ isOpen, onClose, onLogout, openerRef }: SideNavProps) {
+export function SideNav({ content, isOpen, onClose, onLogout, openerRef }: SideNavProps) {
   const asideRef = useRef<HTMLElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const schedule = useTimeout();
@@ -87,9 +119,13 @@ export function SideNav({ isOpen, onClose, onLogout, openerRef }: SideNavProps) 
         </div>
 
         <nav aria-label="Main" className="flex flex-1 flex-col overflow-y-auto px-3 py-5">
-          <p className="px-3 text-xs font-semibold tracking-wider text-slate-400">MANAGER</p>
-          <ul className="mt-3 space-y-1">
-            {navItems.map(({ label, to, icon: Icon }) => (
+          {content.heading && (
+            <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-500">
+              {content.heading}
+            </p>
+          )}
+          <ul className="space-y-1">
+            {content.items.map(({ label, to, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -120,7 +156,7 @@ export function SideNav({ isOpen, onClose, onLogout, openerRef }: SideNavProps) 
             className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
           >
             <LogOut aria-hidden="true" className="size-5" />
-            Log out
+            {content.logoutLabel}
           </button>
         </nav>
       </aside>

@@ -1,44 +1,23 @@
-import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { Bell, FolderOpen, House, LogOut, Menu, Plus, Search, Settings } from 'lucide-react';
+import { Bell, FolderOpen, House, LogOut, Plus, Search, Settings } from 'lucide-react';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
 import { paths } from '#/config/paths.ts';
 import { initialsOf, useSession } from '#/lib/session.ts';
 import { iconButtonClassName } from './icon-button.ts';
+import { MenuButton, type MenuControls } from './menu-button.tsx';
 import { NotificationsDropdown } from './notifications-dropdown.tsx';
-import { SIDE_MENU_ID } from './side-nav.tsx';
 import { notificationsLabel, UnreadBadge, type ShellNotifications } from './unread-badge.tsx';
 
-interface TopBarProps {
-  isMenuOpen: boolean;
-  onOpenMenu: () => void;
-  onLogout: () => void;
-  menuButtonRef: Ref<HTMLButtonElement>;
+interface TopBarProps extends MenuControls {
   notifications: ShellNotifications;
 }
 
-export function TopBar({
-  isMenuOpen,
-  onOpenMenu,
-  onLogout,
-  menuButtonRef,
-  notifications,
-}: TopBarProps) {
+export function TopBar({ notifications, ...menu }: TopBarProps) {
   const { manager } = useSession();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
-      <button
-        ref={menuButtonRef}
-        type="button"
-        aria-label="Open menu"
-        aria-controls={SIDE_MENU_ID}
-        aria-expanded={isMenuOpen}
-        onClick={onOpenMenu}
-        className={`${iconButtonClassName} md:hidden`}
-      >
-        <Menu aria-hidden="true" className="size-5" />
-      </button>
+      <MenuButton {...menu} />
 
       {/* docs/product.md §2: the search box is there but does nothing yet. */}
       <div className="relative hidden max-w-md flex-1 sm:block">
@@ -84,7 +63,7 @@ export function TopBar({
             { label: 'Files', to: paths.documents, icon: FolderOpen },
             { label: 'Homes', to: paths.business, icon: House },
             { label: 'Settings', to: paths.settings, icon: Settings },
-            { label: 'Logout', onSelect: onLogout, icon: LogOut, tone: 'danger' },
+            { label: 'Logout', onSelect: menu.onLogout, icon: LogOut, tone: 'danger' },
           ]}
         />
       </div>
