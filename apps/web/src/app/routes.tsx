@@ -38,9 +38,9 @@ const ComingSoonPage = lazyScreen(
   () => import('../features/misc/components/coming-soon-page.tsx'),
   'ComingSoonPage',
 );
-const PlaceholderPage = lazyScreen(
-  () => import('../components/placeholder-page.tsx'),
-  'PlaceholderPage',
+const ManagerGroupLayout = lazyScreen(
+  () => import('../features/shell/components/manager-group-layout.tsx'),
+  'ManagerGroupLayout',
 );
 const BusinessesPage = lazyScreen(
   () => import('../features/businesses/components/businesses-page.tsx'),
@@ -62,6 +62,34 @@ const NotificationsPage = lazyScreen(
   () => import('../features/notifications/components/notifications-page.tsx'),
   'NotificationsPage',
 );
+const RequestPage = lazyScreen(
+  () => import('../features/mockups/components/request-page.tsx'),
+  'RequestPage',
+);
+const RequestDetailsPage = lazyScreen(
+  () => import('../features/mockups/components/request-details-page.tsx'),
+  'RequestDetailsPage',
+);
+const OnboardingPage = lazyScreen(
+  () => import('../features/mockups/components/onboarding-page.tsx'),
+  'OnboardingPage',
+);
+const TaxReturnPage = lazyScreen(
+  () => import('../features/mockups/components/tax-return-page.tsx'),
+  'TaxReturnPage',
+);
+const FlexDashboardPage = lazyScreen(
+  () => import('../features/mockups/components/flex-dashboard-page.tsx'),
+  'FlexDashboardPage',
+);
+const FlexProfilePage = lazyScreen(
+  () => import('../features/mockups/components/flex-profile-page.tsx'),
+  'FlexProfilePage',
+);
+const FlexInvoicePage = lazyScreen(
+  () => import('../features/mockups/components/flex-invoice-page.tsx'),
+  'FlexInvoicePage',
+);
 const NotFoundPage = lazyScreen(
   () => import('../features/misc/components/not-found-page.tsx'),
   'NotFoundPage',
@@ -74,14 +102,6 @@ function RootBoundary() {
     </Suspense>
   );
 }
-
-/** Screens that later issues build; each has its route and heading already. */
-const placeholderRoutes: { path: string; title: string }[] = [
-  { path: paths.request, title: 'Request' },
-  { path: paths.requestDetails, title: 'Request details' },
-  { path: paths.onboarding, title: 'Onboarding' },
-  { path: paths.taxReturn, title: 'Tax return' },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -114,10 +134,20 @@ export const routes: RouteObject[] = [
               },
               { path: paths.compliance, element: <ComingSoonPage /> },
               { path: paths.mobileNotifications, element: <NotificationsPage /> },
-              ...placeholderRoutes.map(({ path, title }) => ({
-                path,
-                element: <PlaceholderPage title={title} />,
-              })),
+              // The static mock-ups (docs/product.md §2.5): sample data, no calls.
+              { path: paths.request, element: <RequestPage /> },
+              { path: paths.requestDetails, element: <RequestDetailsPage /> },
+              { path: paths.onboarding, element: <OnboardingPage /> },
+              { path: paths.taxReturn, element: <TaxReturnPage /> },
+            ],
+          },
+          {
+            // The manager group (docs/product.md §2.4): its own layout, static screens.
+            element: <ManagerGroupLayout />,
+            children: [
+              { path: paths.flexDashboard, element: <FlexDashboardPage /> },
+              { path: paths.flexProfile, element: <FlexProfilePage /> },
+              { path: paths.flexInvoice, element: <FlexInvoicePage /> },
             ],
           },
         ],

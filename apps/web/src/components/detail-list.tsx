@@ -28,3 +28,34 @@ export function DetailItem({
     </div>
   );
 }
+
+export interface DetailRow {
+  label: string;
+  value: string;
+  /** Set when the value is a web address worth opening. */
+  href?: string | undefined;
+}
+
+/** A `DetailList` of label-and-value rows; a row with `href` opens it in a new tab. */
+export function DetailRows({ rows }: { rows: readonly DetailRow[] }) {
+  return (
+    <DetailList>
+      {rows.map(({ label, value, href }) => (
+        <DetailItem key={label} label={label}>
+          {href ? (
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-indigo-600 hover:underline"
+            >
+              {value}
+            </a>
+          ) : (
+            value
+          )}
+        </DetailItem>
+      ))}
+    </DetailList>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Download, FileText } from 'lucide-react';
 import { buttonClassName } from './ui/button.tsx';
 import { formatFileSize } from '#/lib/format.ts';
@@ -8,6 +9,10 @@ export interface FileItem {
   fileName: string;
   size: number;
   url: string;
+  /** A file made in the browser (a mock-up's sample): saved under its name, no new tab. */
+  isLocal?: boolean;
+  /** Beside the download link: a status picker, say. */
+  action?: ReactNode;
 }
 
 /** Stored files as the business detail carries them (documents, payment receipts). */
@@ -28,12 +33,12 @@ export const toFileItems = (files: StoredFile[]): FileItem[] =>
     url: file.file,
   }));
 
-/** Files with their size and a download link (a signed URL that works in a new tab). */
+/** Files with their size and a download link (a signed URL that works in a new tab, or a local file). */
 export function FileList({ files }: { files: FileItem[] }) {
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       {files.map((file) => (
-        <li key={file.key} className="flex items-center gap-3 px-4 py-3">
+        <li key={file.key} className="flex flex-wrap items-center gap-3 px-4 py-3">
           <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-900">{file.title}</p>
@@ -41,11 +46,13 @@ export function FileList({ files }: { files: FileItem[] }) {
               {file.fileName} · {formatFileSize(file.size)}
             </p>
           </div>
+          {file.action}
           <a
             href={file.url}
             aria-label={`Download ${file.title}`}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...(file.isLocal
+              ? { download: file.fileName }
+              : { target: '_blank', rel: 'noopener noreferrer' })}
             className={buttonClassName('secondary', 'px-3 py-1.5')}
           >
             <Download aria-hidden="true" className="size-4" />

@@ -6,6 +6,7 @@ import {
   type StatusDisplay,
 } from '#/components/status-display.ts';
 import { formatDate, orNil } from '#/lib/format.ts';
+import type { DetailRow } from '#/components/detail-list.tsx';
 
 const activityStatusDisplays = new Map<string, StatusDisplay>([
   ['PENDING', statusDisplays.PENDING],
@@ -36,13 +37,6 @@ export function paymentStatusLabel(
   return detail.manual_payment_doc.length > 0 && detail.account_level === 'UNPAID'
     ? 'NOT CONFIRMED'
     : detail.account_level;
-}
-
-export interface DetailRow {
-  label: string;
-  value: string;
-  /** Set when the value is a web address worth opening. */
-  href?: string | undefined;
 }
 
 /** Only http(s) addresses become links; anything else stays text. */

@@ -3,7 +3,7 @@ import { Settings2 } from 'lucide-react';
 import { emptyStateTexts, type BusinessDetail } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { BusinessLoadError } from '#/components/business-load-error.tsx';
-import { DetailItem, DetailList } from '#/components/detail-list.tsx';
+import { DetailRows } from '#/components/detail-list.tsx';
 import { FileList, toFileItems } from '#/components/file-list.tsx';
 import { Button } from '#/components/ui/button.tsx';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
@@ -15,35 +15,11 @@ import {
   businessDetailRows,
   paymentStatusLabel,
   personalDetailRows,
-  type DetailRow,
 } from '../business-display.ts';
 import { GoBackLink } from '#/components/go-back-link.tsx';
 
 export const NO_DOCUMENTS_TEXT = emptyStateTexts.documents;
 export const NO_SHAREHOLDERS_TEXT = emptyStateTexts.stakeholders;
-
-function DetailRows({ rows }: { rows: DetailRow[] }) {
-  return (
-    <DetailList>
-      {rows.map(({ label, value, href }) => (
-        <DetailItem key={label} label={label}>
-          {href ? (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-indigo-600 hover:underline"
-            >
-              {value}
-            </a>
-          ) : (
-            value
-          )}
-        </DetailItem>
-      ))}
-    </DetailList>
-  );
-}
 
 function VerificationDocuments({ documents }: { documents: BusinessDetail['documents'] }) {
   const groups = [

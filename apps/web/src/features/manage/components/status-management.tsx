@@ -7,6 +7,7 @@ import {
   type FormationStepKey,
   type StepStatusKind,
 } from '@fd/contract';
+import { StatusRows } from '#/components/status-rows.tsx';
 import { StepStatusBadge, StepStatusControl } from './step-status-control.tsx';
 
 /** The identity documents' steps, managed on their cards in the verification documents section. */
@@ -41,27 +42,22 @@ export function StatusManagement({ business }: { business: BusinessDetail }) {
   });
 
   return (
-    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-      {steps.map(({ key, kind, step, name }) => (
-        <li
-          key={key}
-          aria-label={name}
-          className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-        >
-          <span className="text-sm font-medium text-slate-900">{name}</span>
-          {kind ? (
-            <StepStatusControl
-              business={business}
-              kind={kind}
-              name={name}
-              feedbackTitles={stepFeedbackTitles}
-              defaultFeedbackTitle={stepFeedbackTitle[kind]}
-            />
-          ) : (
-            <StepStatusBadge status={step.status} />
-          )}
-        </li>
-      ))}
-    </ul>
+    <StatusRows
+      rows={steps.map(({ key, kind, step, name }) => ({
+        key,
+        name,
+        control: kind ? (
+          <StepStatusControl
+            business={business}
+            kind={kind}
+            name={name}
+            feedbackTitles={stepFeedbackTitles}
+            defaultFeedbackTitle={stepFeedbackTitle[kind]}
+          />
+        ) : (
+          <StepStatusBadge status={step.status} />
+        ),
+      }))}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ChevronDown } from 'lucide-react';
 import {
   errorMessages,
   manageTexts,
@@ -11,10 +10,9 @@ import {
 } from '@fd/contract';
 import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
 import { ErrorMessageDialog, type ErrorReport } from '#/components/error-message-dialog.tsx';
+import { StatusPickerMenu } from '#/components/status-picker-menu.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
-import { buttonClassName } from '#/components/ui/button.tsx';
-import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
 import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback.ts';
@@ -113,19 +111,13 @@ export function StepStatusControl({
     <div className="flex flex-wrap items-center gap-3">
       <StepStatusBadge status={step.status} kind={kind} />
       {statusId !== null && (
-        <DropdownMenu
-          label={`Change status of ${name}`}
-          trigger={
-            <>
-              Change status
-              <ChevronDown aria-hidden="true" className="size-4" />
-            </>
-          }
-          triggerClassName={buttonClassName('secondary', 'px-3 py-1.5')}
-          items={pickableStatuses.map((status) => ({
+        <StatusPickerMenu
+          name={name}
+          choices={pickableStatuses.map((status) => ({
+            value: status,
             label: stepStatusDisplay(status, kind).label,
-            onSelect: () => choose(status),
           }))}
+          onChoose={choose}
         />
       )}
       <ErrorMessageDialog

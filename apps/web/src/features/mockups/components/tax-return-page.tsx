@@ -1,0 +1,70 @@
+import { DetailRows } from '#/components/detail-list.tsx';
+import { FileList } from '#/components/file-list.tsx';
+import { Section } from '#/components/section.tsx';
+import { DataTable, type DataTableColumn } from '#/components/ui/data-table.tsx';
+import { formatDateTime } from '#/lib/format.ts';
+import {
+  bankStatements,
+  renewalSteps,
+  taxReturnBusiness as business,
+  taxReturnHistory,
+  type HistoryEntry,
+} from '../fixtures/tax-return.ts';
+import { sampleFileItem } from '../sample-file.ts';
+import { MockDocsUpload } from './mock-docs-upload.tsx';
+import { ClientStatusSteps } from './mock-status-picker.tsx';
+import { MockupPage } from './preview-notice.tsx';
+
+const historyColumns: readonly DataTableColumn<HistoryEntry>[] = [
+  { header: 'Date', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'Action', cell: (entry) => entry.action, wrap: true },
+  { header: 'By', cell: (entry) => entry.by },
+];
+
+/**
+ * /tax-return (docs/product.md §2.5): a sample licence renewal — business details, bank
+ * statements, the renewal steps with their pickers, docs upload and history.
+ */
+export function TaxReturnPage() {
+  return (
+    <MockupPage title="Licence renewal">
+      <Section title="Business details">
+        <DetailRows
+          rows={[
+            { label: 'Business name', value: business.businessName },
+            { label: 'Industry', value: business.industry },
+            { label: 'Company type', value: business.companyType },
+            { label: 'Country of incorporation', value: business.country },
+            { label: 'State of incorporation', value: business.state },
+            { label: 'Incorporation number', value: business.incorporationNumber },
+            { label: 'Tax EIN', value: business.taxId },
+            { label: 'Tax year', value: business.taxYear },
+            { label: 'Owner', value: business.ownerName },
+            { label: "Owner's email", value: business.ownerEmail },
+          ]}
+        />
+      </Section>
+
+      <Section title="Bank statement">
+        <FileList files={bankStatements.map((statement) => sampleFileItem(statement))} />
+      </Section>
+
+      <Section title="Status management">
+        <ClientStatusSteps steps={renewalSteps} />
+      </Section>
+
+      <Section title="Docs upload">
+        <MockDocsUpload />
+      </Section>
+
+      <Section title="History">
+        <DataTable
+          label="History"
+          columns={historyColumns}
+          rows={taxReturnHistory}
+          rowKey={(entry) => entry.id}
+        />
+      </Section>
+    </MockupPage>
+  );
+}

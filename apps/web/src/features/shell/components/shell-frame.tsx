@@ -1,0 +1,66 @@
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { PageSpinner } from '#/components/ui/spinner.tsx';
+import { paths } from '#/config/paths.ts';
+import { clearSession } from '#/lib/session.ts';
+import { LogoutDialog } from './logout-dialog.tsx';
+import type { MenuControls } from './menu-button.tsx';
+import { SideNav, type SideNavContent } from './side-nav.tsx';
+
+interface ShellFrameProps {
+  nav: SideNavContent;
+  renderTopBar: (menu: MenuControls) => ReactNode;
+}
+
+/**
+ * What both signed-in layouts share: the skip link, the side menu, the top bar, the current
+ * screen, and the logout dialog that clears the session and returns to the login screen.
+ */
+export function ShellFrame({ nav, renderTopBar }: ShellFrameProps) {
+  const navigate = useNavigate();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isLogoutOpen, setIsLogoutOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const logout = () => {
+    setIsLogoutOpen(false);
+    clearSession();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <SideNav
+        content={nav}
+        isOpen={isMenuOpen}
+        onClose={() => setIsMenuOpen(false)}
+        onLogout={() => setIsLogoutOpen(true)}
+        openerRef={menuButtonRef}
+      />
+      <div className="md:pl-64">
+        {renderTopBar({
+          isMenuOpen,
+          onOpenMenu: () => setIsMenuOpen(true),
+          onLogout: () => setIsLogoutOpen(true),
+          menuButtonRef,
+        })}
+        <main id="main-content" tabIndex={-1} className="px-4 py-6 focus:outline-none md:px-8">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <LogoutDialog
+        open={isLogoutOpen}
+        onCancel={() => setIsLogoutOpen(false)}
+        onConfirm={logout}
+      />
+    </div>
+  );
+}
