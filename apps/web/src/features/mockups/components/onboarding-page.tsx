@@ -77,6 +77,33 @@ function SelectField({ label, error, className, ref, children, ...selectProps }:
   );
 }
 
+/** A select's options: the empty choice that asks, then each value (or value and label). */
+function Options({
+  placeholder,
+  items,
+}: {
+  placeholder: string;
+  items: readonly (string | { value: string; label: string })[];
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((item) => {
+        const { value, label } = typeof item === 'string' ? { value: item, label: item } : item;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
+/** A state list is empty until its country is chosen. */
+const statePlaceholder = (states: readonly unknown[]) =>
+  states.length === 0 ? 'Select a country first' : 'Select a state';
+
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
   ref?: Ref<HTMLTextAreaElement>;
@@ -180,12 +207,7 @@ export function OnboardingPage() {
               error={errors.industry?.message}
               {...register('industry')}
             >
-              <option value="">Select an industry</option>
-              {industries.map((industry) => (
-                <option key={industry} value={industry}>
-                  {industry}
-                </option>
-              ))}
+              <Options placeholder="Select an industry" items={industries} />
             </SelectField>
             <SelectField
               label="Country of registration"
@@ -194,12 +216,7 @@ export function OnboardingPage() {
                 onChange: () => clearState('registrationState'),
               })}
             >
-              <option value="">Select a country</option>
-              {incorporationCountries.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
+              <Options placeholder="Select a country" items={incorporationCountries} />
             </SelectField>
             <SelectField
               label="State of registration"
@@ -207,14 +224,13 @@ export function OnboardingPage() {
               error={errors.registrationState?.message}
               {...register('registrationState')}
             >
-              <option value="">
-                {registrationStates.length === 0 ? 'Select a country first' : 'Select a state'}
-              </option>
-              {registrationStates.map(({ value, note }) => (
-                <option key={value} value={value}>
-                  {note ? `${value} — ${note}` : value}
-                </option>
-              ))}
+              <Options
+                placeholder={statePlaceholder(registrationStates)}
+                items={registrationStates.map(({ value, note }) => ({
+                  value,
+                  label: note ? `${value} — ${note}` : value,
+                }))}
+              />
             </SelectField>
             <TextAreaField
               label="Description (optional)"
@@ -347,12 +363,7 @@ export function OnboardingPage() {
               error={errors.residenceCountry?.message}
               {...register('residenceCountry', { onChange: () => clearState('residenceState') })}
             >
-              <option value="">Select a country</option>
-              {countries.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
+              <Options placeholder="Select a country" items={countries} />
             </SelectField>
             <SelectField
               label="State of residence"
@@ -361,14 +372,7 @@ export function OnboardingPage() {
               error={errors.residenceState?.message}
               {...register('residenceState')}
             >
-              <option value="">
-                {residenceStates.length === 0 ? 'Select a country first' : 'Select a state'}
-              </option>
-              {residenceStates.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
+              <Options placeholder={statePlaceholder(residenceStates)} items={residenceStates} />
             </SelectField>
             <TextField
               label="Address"

@@ -36,7 +36,6 @@ export function RequestDetailsPage() {
 }
 
 function RequestDetails({ request }: { request: SampleRequest }) {
-  const { business } = request;
   return (
     <MockupPage title="Request details" actions={<GoBackLink to={paths.request} />}>
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
@@ -48,16 +47,7 @@ function RequestDetails({ request }: { request: SampleRequest }) {
 
       <Section title="Business details">
         <DetailRows
-          rows={[
-            { label: 'Business name', value: request.businessName },
-            { label: 'Industry', value: business.industry },
-            { label: 'Company type', value: business.companyType },
-            { label: 'Country of incorporation', value: business.country },
-            { label: 'State of incorporation', value: business.state },
-            { label: 'Incorporation number', value: business.incorporationNumber },
-            { label: 'Owner', value: business.ownerName },
-            { label: "Owner's email", value: business.ownerEmail },
-          ]}
+          rows={[{ label: 'Business name', value: request.businessName }, ...request.business]}
         />
       </Section>
 

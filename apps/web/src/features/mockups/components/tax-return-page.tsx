@@ -6,7 +6,7 @@ import { formatDateTime } from '#/lib/format.ts';
 import {
   bankStatements,
   renewalSteps,
-  taxReturnBusiness as business,
+  taxReturnBusiness,
   taxReturnHistory,
   type HistoryEntry,
 } from '../fixtures/tax-return.ts';
@@ -29,20 +29,7 @@ export function TaxReturnPage() {
   return (
     <MockupPage title="Licence renewal">
       <Section title="Business details">
-        <DetailRows
-          rows={[
-            { label: 'Business name', value: business.businessName },
-            { label: 'Industry', value: business.industry },
-            { label: 'Company type', value: business.companyType },
-            { label: 'Country of incorporation', value: business.country },
-            { label: 'State of incorporation', value: business.state },
-            { label: 'Incorporation number', value: business.incorporationNumber },
-            { label: 'Tax EIN', value: business.taxId },
-            { label: 'Tax year', value: business.taxYear },
-            { label: 'Owner', value: business.ownerName },
-            { label: "Owner's email", value: business.ownerEmail },
-          ]}
-        />
+        <DetailRows rows={taxReturnBusiness} />
       </Section>
 
       <Section title="Bank statement">
