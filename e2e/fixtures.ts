@@ -91,6 +91,33 @@ export const accounts = {
     lastName: 'Okeke',
     role: 'CLIENT',
   },
+  /** Signed in on every screen that e2e/tests/accessibility.spec.ts checks. */
+  a11y: {
+    email: 'a11y.manager@e2e.test',
+    password: 'a11y-password-1',
+    firstName: 'Zainab',
+    lastName: 'Musa',
+    role: 'MANAGER',
+  },
+  /**
+   * Walks the password recovery of e2e/tests/accessibility.spec.ts, which resets its password
+   * (a reset signs out the account's sessions, so it is not accounts.a11y).
+   */
+  a11yRecovery: {
+    email: 'a11y.recovery@e2e.test',
+    password: 'a11y-recovery-password-1',
+    firstName: 'Emeka',
+    lastName: 'Nwachukwu',
+    role: 'MANAGER',
+  },
+  /** Walks the static mock-ups of e2e/tests/static-screens.spec.ts. */
+  mockups: {
+    email: 'mockups.manager@e2e.test',
+    password: 'mockups-password-1',
+    firstName: 'Adaeze',
+    lastName: 'Nnamdi',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */
