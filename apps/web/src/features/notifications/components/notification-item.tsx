@@ -72,7 +72,8 @@ export function NotificationItem({ notification, onOpenBusiness }: NotificationI
             {message}
           </p>
         )}
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+        {/* slate-600: slate-500 falls under 4.5:1 on an unread item's tint. */}
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           {business && <span className="font-medium text-slate-600">{business.business_name}</span>}
           <time dateTime={createdAt}>{formatDateTime(createdAt) ?? createdAt}</time>
         </p>
