@@ -3,7 +3,9 @@ import { FileText } from 'lucide-react';
 import type { BusinessListItem } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
 import { Dialog } from '#/components/ui/dialog.tsx';
+import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { paths } from '#/config/paths.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { formatFileSize } from '#/lib/format.ts';
 
 type ListedFile = BusinessListItem['total_files']['kyc'][number];
@@ -39,6 +41,8 @@ export function DocumentPreviewDialog({ business, onClose }: DocumentPreviewDial
   const navigate = useNavigate();
   const files = business?.total_files;
   const hasFiles = files !== undefined && files.kyc.length + files.kyb.length > 0;
+  // A long list scrolls inside the dialog: the keyboard reaches it too.
+  const scroll = useKeyboardScroll<HTMLDivElement>();
 
   return (
     <Dialog open={business !== null} onClose={onClose} title="Preview">
@@ -46,7 +50,15 @@ export function DocumentPreviewDialog({ business, onClose }: DocumentPreviewDial
         <div className="space-y-4 text-left">
           <p className="text-center text-sm font-medium text-slate-700">{business.business_name}</p>
           {hasFiles ? (
-            <div className="max-h-[55vh] space-y-4 overflow-y-auto">
+            <div
+              {...scroll}
+              role="group"
+              aria-label="Verification documents"
+              className={classNames(
+                'max-h-[55vh] space-y-4 overflow-y-auto',
+                scrollBoxFocusClassName,
+              )}
+            >
               <FileGroup title="KYC documents" files={files.kyc} />
               <FileGroup title="KYB documents" files={files.kyb} />
             </div>

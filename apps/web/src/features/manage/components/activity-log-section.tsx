@@ -1,5 +1,7 @@
 import { emptyStateTexts, type BusinessDetail, type ManagerLog } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
+import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { formatDateTime } from '#/lib/format.ts';
 import { useManagerLogs } from '../api/manager-logs.ts';
 import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
@@ -16,6 +18,8 @@ export const MANAGER_LOGS_LOAD_ERROR_TEXT = 'The activities log could not be loa
  */
 export function ActivityLogSection({ business }: { business: BusinessDetail }) {
   const logs = useManagerLogs(business.uuid);
+  // A long log scrolls inside the list: the keyboard reaches it too.
+  const scroll = useKeyboardScroll<HTMLOListElement>();
 
   if (logs.isPending) return <SectionLoading label="Loading activities" />;
   if (logs.isError) {
@@ -27,8 +31,12 @@ export function ActivityLogSection({ business }: { business: BusinessDetail }) {
 
   return (
     <ol
+      {...scroll}
       aria-label="Activities"
-      className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200"
+      className={classNames(
+        'max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200',
+        scrollBoxFocusClassName,
+      )}
     >
       {logs.data.map((log) => (
         <LogEntry key={log.id} log={log} />

@@ -8,6 +8,7 @@ import {
   type BusinessDetail,
 } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
+import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { FieldError, inputClassName } from '#/components/ui/text-field.tsx';
 import { classNames } from '#/lib/class-names.ts';
 import { formatDateTime } from '#/lib/format.ts';
@@ -132,10 +133,11 @@ function CommentList({ businessUuid }: { businessUuid: string }) {
   const comments = useComments(businessUuid);
   const remove = useDeleteComment(businessUuid);
   const ownUuid = useSession().manager?.uuid;
+  const scroll = useKeyboardScroll<HTMLUListElement>();
 
   return (
-    // A fixed height: a long discussion scrolls inside the section.
-    <div className="h-80 overflow-y-auto rounded-xl border border-slate-200">
+    // A fixed height: a long discussion scrolls inside the list, which the keyboard reaches too.
+    <div className="flex h-80 flex-col overflow-hidden rounded-xl border border-slate-200">
       {comments.isPending && <SectionLoading label="Loading comments" />}
       {/* A failed load shows nothing, not even the empty text (docs/product.md §8.1). */}
       {comments.isSuccess && comments.data.length === 0 && (
@@ -144,7 +146,14 @@ function CommentList({ businessUuid }: { businessUuid: string }) {
         </div>
       )}
       {comments.isSuccess && comments.data.length > 0 && (
-        <ul aria-label="Comments" className="divide-y divide-slate-100">
+        <ul
+          {...scroll}
+          aria-label="Comments"
+          className={classNames(
+            'min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto',
+            scrollBoxFocusClassName,
+          )}
+        >
           {comments.data.map((comment) => (
             <CommentItem
               key={comment.id}
