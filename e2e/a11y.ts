@@ -1,0 +1,126 @@
+/**
+ * The accessibility check of the end-to-end suite: axe-core (through @axe-core/playwright) on
+ * the page as it stands, against WCAG 2.0 and 2.1 A and AA. A serious or critical violation
+ * fails the test with what to fix: the rule, its help, and each failing element's selector and
+ * axe's summary of the failure. Minor and moderate findings are left out.
+ *
+ * A spec lists its screens as `ScreenCheck`s and calls `checkScreens` once: every screen is
+ * checked at both viewports, one test each. e2e/tests/accessibility.spec.ts is the list.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+export const desktopViewport = { width: 1280, height: 800 } as const;
+export const phoneViewport = { width: 390, height: 844 } as const;
+
+/** Every check runs at both, desktop first. */
+export const viewports = [
+  { name: 'desktop', size: desktopViewport },
+  { name: 'phone', size: phoneViewport },
+] as const;
+
+export type ViewportName = (typeof viewports)[number]['name'];
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+
+/**
+ * Waits until nothing on the page is still moving (a dialog's fade, a menu sliding in, a
+ * toast entering or leaving), so that colours are read as they end up, not halfway through a
+ * transition. Endless animations (spinners) are not waited for. A toast's progress bar runs
+ * until the toast leaves, so a toast is waited out unless the check holds it: hovering it
+ * pauses it (e2e/tests/accessibility.spec.ts, holdToast). Still means still twice, 150 ms
+ * apart: one animation may end in the frame before the next one starts (a toast's timer, then
+ * its exit).
+ */
+async function untilStill(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const isStill = () =>
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+              .every((animation) => animation.playState !== 'running');
+          if (!isStill()) return false;
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return isStill();
+        }),
+      { message: 'every animation on the page has finished', timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Runs axe on the whole page and fails on any serious or critical violation of WCAG 2.0/2.1
+ * A or AA. `context` names what is on screen (e.g. "login at 390×844"); it heads the message.
+ */
+export async function expectNoSeriousViolations(page: Page, context: string): Promise<void> {
+  await untilStill(page);
+  // Legacy mode runs axe in the page itself instead of gathering each frame's results in a
+  // blank page it opens: half the time a check. The app draws no frames; legacy mode would
+  // skip a cross-origin one (the login's bot check when a site key is set, third-party
+  // content this suite could not fix anyway).
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
+  const violations = results.violations.filter(
+    (violation) => violation.impact != null && failingImpacts.has(violation.impact),
+  );
+  const report = violations.map((violation) =>
+    [
+      `${violation.id} (${violation.impact}): ${violation.help}`,
+      `  ${violation.helpUrl}`,
+      ...violation.nodes.map((node) =>
+        [
+          `  - ${node.target.map((part) => JSON.stringify(part)).join(' >> ')}`,
+          `    ${node.html}`,
+          ...(node.failureSummary ?? '').split('\n').map((line) => `    ${line}`),
+        ].join('\n'),
+      ),
+    ].join('\n'),
+  );
+  expect(
+    violations.length,
+    `${context}: ${violations.length} serious or critical accessibility violation(s)\n\n${report.join('\n\n')}\n`,
+  ).toBe(0);
+}
+
+/** One screen, or one state of a screen, to check. */
+export interface ScreenCheck {
+  /** Names the test and heads a failure's message: "Settings", "Logout dialog". */
+  name: string;
+  /** Where to open it; a function when the path is only known at run time (a business's uuid). */
+  path: string | (() => string);
+  /**
+   * After the page is opened: wait for what the screen shows, and open the state to check
+   * (a dialog, a menu). Without it, the check waits for the first heading.
+   */
+  prepare?: (page: Page, viewport: ViewportName) => Promise<void>;
+  /** Only at this viewport (a state that exists at one size only, e.g. the phone's side menu). */
+  only?: ViewportName;
+}
+
+/**
+ * Declares one test per screen and viewport, desktop first ("desktop 1280×800 › Settings").
+ * Call it inside a `test.describe` whose hooks set up what the screens need (a signed-in
+ * session). Playwright reports these tests at this file's line, under the calling spec.
+ */
+export function checkScreens(screens: readonly ScreenCheck[]): void {
+  for (const viewport of viewports) {
+    test.describe(`${viewport.name} ${viewport.size.width}×${viewport.size.height}`, () => {
+      test.use({ viewport: viewport.size });
+      for (const screen of screens) {
+        if (screen.only && screen.only !== viewport.name) continue;
+        test(screen.name, async ({ page }) => {
+          await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+          if (screen.prepare) await screen.prepare(page, viewport.name);
+          else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoSeriousViolations(
+            page,
+            `${screen.name} at ${viewport.size.width}×${viewport.size.height}`,
+          );
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,350 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  API_BASE_PATH,
+  apiPaths,
+  businessApiPaths,
+  manageApiPaths,
+  type NotificationListPage,
+} from '@fd/contract';
+import { checkScreens, type ScreenCheck } from '../a11y.ts';
+import { businessApi } from '../business-oracle.ts';
+import { accounts } from '../fixtures.ts';
+import { mailsTo, waitForNewCode } from '../mail.ts';
+import { paste, restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
+
+/**
+ * axe (e2e/a11y.ts) on every screen of the app and on the states that show more of it (an
+ * open dialog, menu or dropdown), at 1280×800 and 390×844: no serious or critical violation
+ * of WCAG 2.0/2.1 A and AA. A new screen is one more line in a list below.
+ */
+
+const heading = (page: Page, name: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+// ---- Signed out ----------------------------------------------------------------------
+
+const recovery = accounts.a11yRecovery;
+
+/**
+ * Keeps a toast on screen for the check: the pointer on it pauses its timer (the app's toasts
+ * pause on hover), where it would otherwise leave while axe reads it.
+ */
+async function holdToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.hover();
+}
+
+/** From /forgot-password to /verify-otp with a real code on its way to `email`. */
+async function requestCode(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/verify-otp$/);
+  await heading(page, 'Check your email');
+}
+
+/** From /forgot-password to /reset-password, the way a manager gets there: the mailed code. */
+async function verifyCode(page: Page): Promise<void> {
+  const seen = mailsTo(recovery.email).length;
+  await requestCode(page, recovery.email);
+  await paste(page, 'Digit 1', await waitForNewCode(recovery.email, seen));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await heading(page, 'Set a new password');
+}
+
+/*
+ * The recovery mails accounts.a11yRecovery a code four times (twice per viewport, within the
+ * API's five an hour for one email); the code screen alone asks for an address that has no
+ * account, which mails nothing and shows the same screen.
+ */
+const signedOutScreens: ScreenCheck[] = [
+  { name: 'Login', path: '/' },
+  {
+    name: 'Login with its field errors',
+    path: '/',
+    async prepare(page) {
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByText('Email is required.')).toBeVisible();
+    },
+  },
+  {
+    name: 'Login: an error toast',
+    path: '/',
+    async prepare(page) {
+      // No such account: refused like a wrong password, and no fixture account's limit spent.
+      await page.getByLabel('Email', { exact: true }).fill('a11y.nobody@e2e.test');
+      await page.getByLabel('Password', { exact: true }).fill('not-a-password');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await holdToast(page, 'Invalid email or password.');
+    },
+  },
+  { name: 'Forgot password', path: '/forgot-password' },
+  { name: 'Verify code, opened directly', path: '/verify-otp' },
+  {
+    name: 'Verify code, from forgot password',
+    path: '/forgot-password',
+    async prepare(page) {
+      await requestCode(page, 'a11y.nobody@e2e.test');
+      // The success toast of the code sent, over the screen.
+      await holdToast(page, 'a verification code has been sent');
+    },
+  },
+  { name: 'Reset password, opened directly', path: '/reset-password' },
+  { name: 'Reset password, from a verified code', path: '/forgot-password', prepare: verifyCode },
+  {
+    name: 'Reset password: the Password changed dialog',
+    path: '/forgot-password',
+    async prepare(page) {
+      await verifyCode(page);
+      await page.getByLabel('New password', { exact: true }).fill(recovery.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(recovery.password);
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Password changed' })).toBeVisible();
+    },
+  },
+  { name: 'Not found', path: '/no/such/page' },
+];
+
+test.describe('signed out', () => {
+  checkScreens(signedOutScreens);
+});
+
+// ---- Signed in -----------------------------------------------------------------------
+
+let session: SignedInState;
+/** A demo business with documents and payment receipts: every section of its screens has rows. */
+let businessUuid: string;
+
+/** Enough comments to overflow the manage screen's comment list at either viewport. */
+const comments = [
+  'Called the owner: the utility bill is on its way.',
+  'The utility bill arrived; it is older than three months.',
+  'Asked the owner for a newer utility bill.',
+  'The newer bill arrived and matches the address.',
+  'Sent the articles of organisation for signature.',
+  'The signed articles are back; filing today.',
+];
+
+/** A list's table has its first row: its first load is over. */
+const tableLoaded = (page: Page, name: string) =>
+  expect(page.getByRole('table', { name }).getByRole('row').nth(1)).toBeVisible();
+
+const notificationItems = (area: Page | Locator) =>
+  area.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+
+const openAccountMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+};
+
+const signedInScreens: ScreenCheck[] = [
+  {
+    name: 'Businesses',
+    path: '/business',
+    prepare: (page) => tableLoaded(page, 'Businesses'),
+  },
+  {
+    name: 'Businesses: the Filter menu',
+    path: '/business',
+    async prepare(page) {
+      await tableLoaded(page, 'Businesses');
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect(page.getByRole('menu', { name: 'Filter' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Businesses: the date filter, a range picked',
+    path: '/business',
+    async prepare(page) {
+      await tableLoaded(page, 'Businesses');
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await page.getByRole('menuitemradio', { name: 'Date', exact: true }).click();
+      const calendar = page.getByRole('group', { name: 'Date' });
+      // Last month's days are all in the past, so all can be picked.
+      await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
+      await calendar
+        .getByRole('grid')
+        .getByRole('button', { name: /\b2nd\b/ })
+        .click();
+      await calendar
+        .getByRole('grid')
+        .getByRole('button', { name: /\b9th\b/ })
+        .click();
+      await expect(calendar.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    },
+  },
+  {
+    name: 'Businesses: the activity filter',
+    path: '/business',
+    async prepare(page) {
+      await tableLoaded(page, 'Businesses');
+      await page.getByRole('button', { name: 'Filter by activity' }).click();
+      await expect(page.getByRole('dialog', { name: 'Filter by activity' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Business details',
+    path: () => `/full-business-details/${businessUuid}`,
+    prepare: (page) =>
+      expect(page.getByRole('region', { name: 'Verification documents' })).toBeVisible(),
+  },
+  {
+    name: 'Manage business, its sections open',
+    path: () => `/manage-business/${businessUuid}`,
+    async prepare(page) {
+      await heading(page, 'Manage business');
+      for (const title of [
+        'Status management',
+        'Verification documents',
+        'Docs management',
+        'File history',
+        'Comments',
+        'Activities log',
+      ]) {
+        const toggle = page.getByRole('button', { name: title, exact: true });
+        if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      }
+      await expect(page.getByRole('list', { name: 'Activities' })).toBeVisible();
+      // The comments of commentAndNotify, more than the list shows without scrolling.
+      await expect(
+        page
+          .getByRole('list', { name: 'Comments' })
+          .getByRole('listitem')
+          .nth(comments.length - 1),
+      ).toBeAttached();
+    },
+  },
+  {
+    name: 'Documents',
+    path: '/document-page',
+    prepare: (page) => tableLoaded(page, 'Documents'),
+  },
+  {
+    name: 'Documents: the Preview dialog',
+    path: '/document-page',
+    async prepare(page) {
+      await tableLoaded(page, 'Documents');
+      await page.getByRole('table', { name: 'Documents' }).getByRole('row').nth(1).click();
+      await expect(page.getByRole('dialog', { name: 'Preview' })).toBeVisible();
+    },
+  },
+  { name: 'Settings', path: '/settings' },
+  { name: 'Compliance', path: '/compliance' },
+  {
+    name: 'Notifications page',
+    path: '/mobilenotification',
+    prepare: (page) => expect(notificationItems(page).nth(1)).toBeVisible(),
+  },
+  { name: 'Not found, signed in', path: '/no/such/page' },
+  {
+    name: 'Account menu',
+    path: '/settings',
+    prepare: openAccountMenu,
+  },
+  {
+    name: 'Logout dialog',
+    path: '/settings',
+    async prepare(page) {
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'Notifications dropdown',
+    path: '/settings',
+    only: 'desktop',
+    async prepare(page) {
+      await page.getByRole('button', { name: /^Notifications, [\d,]+ unread$/ }).click();
+      await expect(
+        notificationItems(page.getByRole('region', { name: 'Notifications', exact: true })).nth(1),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Side menu, open',
+    path: '/settings',
+    only: 'phone',
+    async prepare(page) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }),
+      ).toBeInViewport();
+    },
+  },
+];
+
+/**
+ * Notifications for accounts.a11y, one of them read, so that the bell's dropdown and
+ * /mobilenotification show both kinds of item, and a comment list that scrolls:
+ * accounts.a11yRecovery comments on the business (every other manager is notified of a
+ * manager's comment).
+ */
+async function commentAndNotify(request: APIRequestContext, a11yToken: string): Promise<void> {
+  const login = await request.post(`${API_BASE_PATH}/${apiPaths.auth.login}`, {
+    data: { email: recovery.email, password: recovery.password },
+  });
+  await expect(login, 'accounts.a11yRecovery signs in').toBeOK();
+  const { token } = (await login.json()) as { token: string };
+  for (const comment of comments) {
+    const written = await request.post(`${API_BASE_PATH}/${manageApiPaths.comments}`, {
+      data: { comment, business: businessUuid },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    await expect(written, 'a comment by accounts.a11yRecovery').toBeOK();
+  }
+  const a11y = { Authorization: `Bearer ${a11yToken}` };
+  const listed = await request.get(`${API_BASE_PATH}/${apiPaths.notifications.list}`, {
+    headers: a11y,
+  });
+  await expect(listed).toBeOK();
+  const { detail } = ((await listed.json()) as { data: NotificationListPage }).data;
+  expect(detail.length, 'the notifications of the comments').toBeGreaterThanOrEqual(
+    comments.length,
+  );
+  const read = await request.put(
+    `${API_BASE_PATH}/${apiPaths.notifications.item(detail[1]!.uuid)}`,
+    {
+      data: { is_read: true },
+      headers: a11y,
+    },
+  );
+  await expect(read).toBeOK();
+}
+
+test.describe('signed in', () => {
+  test.beforeAll(async ({ browser }) => {
+    session = await signInOnce(browser, accounts.a11y);
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      storageState: session,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/settings');
+      const api = await businessApi(page, context.request);
+      const { businesses } = await api.list(businessApiPaths.all, {
+        payment_status: 'UNCONFIRMED',
+      });
+      for (const business of businesses) {
+        const detail = await api.detail(business.uuid);
+        if (detail.documents.kyc.length > 0 && detail.manual_payment_doc.length > 0) {
+          businessUuid = business.uuid;
+          break;
+        }
+      }
+      expect(businessUuid, 'a demo business with documents and receipts').toBeDefined();
+      await commentAndNotify(context.request, (await storedToken(page))!);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await restoreSession(page, session);
+  });
+
+  checkScreens(signedInScreens);
+});
