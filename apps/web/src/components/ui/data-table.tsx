@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { emptyStateTexts } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
+import { scrollBoxFocusClassName, useKeyboardScroll } from './keyboard-scroll.ts';
 import { Spinner } from './spinner.tsx';
 
 export interface DataTableColumn<Row> {
@@ -64,6 +65,8 @@ export function DataTable<Row>({
   onRowActivate,
   isStale = false,
 }: DataTableProps<Row>) {
+  // A wide table scrolls sideways on a phone; without focusable rows, the keyboard needs the box.
+  const scroll = useKeyboardScroll<HTMLDivElement>();
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -72,7 +75,12 @@ export function DataTable<Row>({
   };
 
   return (
-    <div className="relative overflow-x-auto">
+    <div
+      {...scroll}
+      role="group"
+      aria-label={label}
+      className={classNames('relative overflow-x-auto', scrollBoxFocusClassName)}
+    >
       {isStale && (
         <span className="absolute top-2.5 right-3 inline-flex text-indigo-600">
           <Spinner label="Loading" />

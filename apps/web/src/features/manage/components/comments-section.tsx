@@ -201,7 +201,7 @@ function CommentItem({
           onClick={onDelete}
           disabled={isDeleting}
           aria-busy={isDeleting || undefined}
-          className="h-fit shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+          className="h-fit shrink-0 rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
         >
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
