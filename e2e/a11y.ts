@@ -5,7 +5,7 @@
  * axe's summary of the failure. Minor and moderate findings are left out.
  *
  * A spec lists its screens as `ScreenCheck`s and calls `checkScreens` once: every screen is
- * checked at both viewports, one test each. e2e/tests/accessibility.spec.ts is the list.
+ * checked at both viewports, in one test each. e2e/tests/accessibility.spec.ts is the list.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -101,24 +101,27 @@ export interface ScreenCheck {
 }
 
 /**
- * Declares one test per screen and viewport, desktop first ("desktop 1280×800 › Settings").
- * Call it inside a `test.describe` whose hooks set up what the screens need (a signed-in
- * session). Playwright reports these tests at this file's line, under the calling spec.
+ * Declares one test per screen: it opens the screen (and its state) at the first viewport it
+ * is checked at, desktop first, checks it, then resizes to the phone and checks it again — the
+ * same state at both widths, for one page load and one `prepare` (sign-ins, mailed codes and
+ * seeded comments are the slow part of a check). Call it inside a `test.describe` whose hooks
+ * set up what the screens need (a signed-in session). Playwright reports these tests at this
+ * file's line, under the calling spec.
  */
 export function checkScreens(screens: readonly ScreenCheck[]): void {
-  for (const viewport of viewports) {
-    test.describe(`${viewport.name} ${viewport.size.width}×${viewport.size.height}`, () => {
-      test.use({ viewport: viewport.size });
-      for (const screen of screens) {
-        if (screen.only && screen.only !== viewport.name) continue;
-        test(screen.name, async ({ page }) => {
-          await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
-          if (screen.prepare) await screen.prepare(page, viewport.name);
-          else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await expectNoSeriousViolations(
-            page,
-            `${screen.name} at ${viewport.size.width}×${viewport.size.height}`,
-          );
+  for (const screen of screens) {
+    const sizes = viewports.filter(({ name }) => !screen.only || screen.only === name);
+    test(screen.name, async ({ page }) => {
+      for (const [index, viewport] of sizes.entries()) {
+        const context = `${screen.name} at ${viewport.size.width}×${viewport.size.height}`;
+        await test.step(context, async () => {
+          await page.setViewportSize(viewport.size);
+          if (index === 0) {
+            await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+            if (screen.prepare) await screen.prepare(page, viewport.name);
+            else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          }
+          await expectNoSeriousViolations(page, context);
         });
       }
     });

@@ -54,8 +54,8 @@ async function verifyCode(page: Page): Promise<void> {
 }
 
 /*
- * The recovery mails accounts.a11yRecovery a code four times (twice per viewport, within the
- * API's five an hour for one email); the code screen alone asks for an address that has no
+ * The recovery mails accounts.a11yRecovery a code twice (once for each screen that walks it,
+ * within the API's five an hour for one email); the code screen alone asks for an address that has no
  * account, which mails nothing and shows the same screen.
  */
 const signedOutScreens: ScreenCheck[] = [
@@ -137,6 +137,63 @@ const openAccountMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
 };
+
+/** The static mock-ups and the manager group (decision 28): each screen and its dialogs. */
+const openPicker = async (page: Page, name: string, choice: string) => {
+  await page.getByRole('button', { name: `Change status of ${name}` }).click();
+  await page.getByRole('menuitem', { name: choice, exact: true }).click();
+};
+
+const mockupScreens: ScreenCheck[] = [
+  { name: 'Onboarding', path: '/onboarding' },
+  {
+    name: 'Onboarding with its field errors',
+    path: '/onboarding',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Company name is required.')).toBeVisible();
+    },
+  },
+  { name: 'Requests', path: '/request' },
+  { name: 'Request details', path: '/request-details' },
+  {
+    name: 'Request details: the document status question',
+    path: '/request-details',
+    prepare: async (page) => {
+      await openPicker(page, 'Board resolution', 'Approved');
+      await expect(
+        page.getByRole('dialog', {
+          name: 'You are about to update this document status to approve',
+        }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Request details: Error Message',
+    path: '/request-details',
+    prepare: async (page) => {
+      await openPicker(page, 'Document review', 'Failed');
+      await page.getByRole('button', { name: 'Update status' }).click();
+      await expect(page.getByRole('dialog', { name: 'Error Message' })).toBeVisible();
+    },
+  },
+  { name: 'Licence renewal', path: '/tax-return' },
+  { name: 'Manager group: dashboard', path: '/flex-dashboard' },
+  { name: 'Manager group: profile', path: '/flex-profile' },
+  { name: 'Manager group: invoice', path: '/flex-invoice' },
+  {
+    name: 'Manager group: the approve question',
+    path: '/flex-invoice',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Approve invoice' }).click();
+      await expect(
+        page.getByRole('dialog', {
+          name: 'You are about to update this invoice status to approve',
+        }),
+      ).toBeVisible();
+    },
+  },
+];
 
 const signedInScreens: ScreenCheck[] = [
   {
@@ -274,6 +331,7 @@ const signedInScreens: ScreenCheck[] = [
       ).toBeInViewport();
     },
   },
+  ...mockupScreens,
 ];
 
 /**
