@@ -349,6 +349,12 @@ test('the manager group on a phone: the side menu slides in and closes with Esca
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/flex-invoice?no=INV-0000');
+  await expect(
+    page.getByText('There is no sample invoice INV-0000 in this preview.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/flex-dashboard$/);
   await page.goto('/flex-invoice?no=INV-2026-0114');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Invoice INV-2026-0114' }),

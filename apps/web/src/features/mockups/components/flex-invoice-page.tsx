@@ -13,7 +13,7 @@ import { sampleInvoices, type SampleInvoice } from '../fixtures/invoices.ts';
 import { formatAmount } from '../invoice-display.ts';
 import { statusTones, type InvoiceStatus } from '../mock-statuses.ts';
 import { mockupTexts } from '../texts.ts';
-import { MockupPage } from './preview-notice.tsx';
+import { MissingSample, MockupPage, pickSample } from './preview-notice.tsx';
 
 /** The screen's feedback after each action; none of them saves or charges anything. */
 export const invoiceFeedback = {
@@ -56,18 +56,15 @@ type Decision = keyof typeof decisions;
 export function FlexInvoicePage() {
   const [searchParams] = useSearchParams();
   const invoiceNo = searchParams.get('no');
-  const invoice =
-    invoiceNo === null
-      ? sampleInvoices[0]
-      : sampleInvoices.find((item) => item.invoiceNo === invoiceNo);
+  const invoice = pickSample(sampleInvoices, invoiceNo, (item) => item.invoiceNo);
 
   if (!invoice) {
     return (
-      <MockupPage title="Invoice" actions={<GoBackLink to={paths.flexDashboard} />}>
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-          There is no sample invoice {invoiceNo} in this preview.
-        </p>
-      </MockupPage>
+      <MissingSample
+        title="Invoice"
+        backTo={paths.flexDashboard}
+        text={`There is no sample invoice ${invoiceNo} in this preview.`}
+      />
     );
   }
   // Keyed, so another invoice starts from its own status.

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { GoBackLink } from '#/components/go-back-link.tsx';
 import { mockupTexts } from '../texts.ts';
 
 /** The banner at the top of every mock-up: sample data, and nothing is saved. */
@@ -32,5 +33,36 @@ export function MockupPage({
       <PreviewNotice />
       {children}
     </div>
+  );
+}
+
+/**
+ * The sample a mock-up's address asks for (`?id=`, `?no=`): the first without one, undefined
+ * when there is no such sample.
+ */
+export function pickSample<T>(
+  samples: readonly T[],
+  wanted: string | null,
+  keyOf: (sample: T) => string,
+): T | undefined {
+  return wanted === null ? samples[0] : samples.find((sample) => keyOf(sample) === wanted);
+}
+
+/** What a mock-up shows for an address naming no sample: the fact, and 'Go back'. */
+export function MissingSample({
+  title,
+  backTo,
+  text,
+}: {
+  title: string;
+  backTo: string;
+  text: string;
+}) {
+  return (
+    <MockupPage title={title} actions={<GoBackLink to={backTo} />}>
+      <p className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
+        {text}
+      </p>
+    </MockupPage>
   );
 }

@@ -11,7 +11,7 @@ import { documentStatuses, documentStatusQuestions, statusTones } from '../mock-
 import { sampleFileItem } from '../sample-file.ts';
 import { MockDocsUpload } from './mock-docs-upload.tsx';
 import { ClientStatusSteps, MockStatusPicker } from './mock-status-picker.tsx';
-import { MockupPage } from './preview-notice.tsx';
+import { MissingSample, MockupPage, pickSample } from './preview-notice.tsx';
 
 /**
  * /request-details (docs/product.md §2.5): one sample request — `?id=` picks it, the first
@@ -21,15 +21,15 @@ import { MockupPage } from './preview-notice.tsx';
 export function RequestDetailsPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
-  const request = id === null ? sampleRequests[0] : sampleRequests.find((item) => item.id === id);
+  const request = pickSample(sampleRequests, id, (item) => item.id);
 
   if (!request) {
     return (
-      <MockupPage title="Request details" actions={<GoBackLink to={paths.request} />}>
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700">
-          There is no sample request {id} in this preview.
-        </p>
-      </MockupPage>
+      <MissingSample
+        title="Request details"
+        backTo={paths.request}
+        text={`There is no sample request ${id} in this preview.`}
+      />
     );
   }
   return <RequestDetails request={request} />;
