@@ -18,8 +18,10 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
+  businessCounts,
   businesses,
   documents,
   formationSteps,
@@ -33,19 +35,33 @@ import { LruCache } from '../../lib/lru-cache.ts';
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;
 
-const paid = () => eq(businesses.accountLevel, 'PAID');
-/** Unpaid with at least one manual receipt: shown as NOT CONFIRMED. */
-const unconfirmed = () =>
-  and(eq(businesses.accountLevel, 'UNPAID'), eq(businesses.hasManualReceipt, true));
+/**
+ * The step-derived columns a tab reads, named alike in `businesses` and in
+ * `business_counts` (migration 0009): one condition serves the page query and
+ * the maintained count.
+ */
+type ProgressColumns = Record<
+  | 'incorporationStatus'
+  | 'accountLevel'
+  | 'hasManualReceipt'
+  | 'currentActivityStep'
+  | 'currentActivityStatus',
+  PgColumn
+>;
 
-const tabConditions: Record<BusinessTab, () => SQL | undefined> = {
+const paid = (c: ProgressColumns) => eq(c.accountLevel, 'PAID');
+/** Unpaid with at least one manual receipt: shown as NOT CONFIRMED. */
+const unconfirmed = (c: ProgressColumns) =>
+  and(eq(c.accountLevel, 'UNPAID'), eq(c.hasManualReceipt, true));
+
+const tabConditions: Record<BusinessTab, (c: ProgressColumns) => SQL | undefined> = {
   all: () => undefined,
-  pending: () => eq(businesses.incorporationStatus, 'PENDING'),
-  incorporated: () => eq(businesses.incorporationStatus, 'APPROVED'),
-  processing: () =>
+  pending: (c) => eq(c.incorporationStatus, 'PENDING'),
+  incorporated: (c) => eq(c.incorporationStatus, 'APPROVED'),
+  processing: (c) =>
     and(
-      eq(businesses.currentActivityStep, 'incorporation_status'),
-      eq(businesses.currentActivityStatus, 'PROCESSING'),
+      eq(c.currentActivityStep, 'incorporation_status'),
+      eq(c.currentActivityStatus, 'PROCESSING'),
     ),
   confirmed: paid,
   unconfirmed,
@@ -104,18 +120,31 @@ export function businessListCondition(
     placeholders ? sql.placeholder(name) : values[name]!;
   const has = (name: keyof BusinessListValues) => values[name] !== undefined;
   return and(
-    tabConditions[tab](),
     has('search') ? like(businesses.searchText, sql`lower(${bind('search')})`) : undefined,
     has('companyType') ? eq(businesses.companyType, bind('companyType')) : undefined,
     has('country') ? eq(businesses.countryOfIncorporation, bind('country')) : undefined,
     has('createdFrom') ? gte(businesses.createdAt, bind('createdFrom')) : undefined,
     has('createdBefore') ? lt(businesses.createdAt, bind('createdBefore')) : undefined,
-    filters.paymentStatus === 'CONFIRMED' ? paid() : undefined,
-    filters.paymentStatus === 'UNCONFIRMED' ? unconfirmed() : undefined,
-    has('accountLevel') ? eq(businesses.accountLevel, bind('accountLevel')) : undefined,
-    has('activityStep') ? eq(businesses.currentActivityStep, bind('activityStep')) : undefined,
-    has('activityStatus')
-      ? eq(businesses.currentActivityStatus, bind('activityStatus'))
+    progressCondition(businesses, tab, filters, values, bind),
+  );
+}
+
+/** The part of a list condition on the step-derived columns, of either table. */
+function progressCondition(
+  c: ProgressColumns,
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  values: BusinessListValues,
+  bind: (name: 'accountLevel' | 'activityStep' | 'activityStatus') => string | Placeholder,
+): SQL | undefined {
+  return and(
+    tabConditions[tab](c),
+    filters.paymentStatus === 'CONFIRMED' ? paid(c) : undefined,
+    filters.paymentStatus === 'UNCONFIRMED' ? unconfirmed(c) : undefined,
+    values.accountLevel !== undefined ? eq(c.accountLevel, bind('accountLevel')) : undefined,
+    values.activityStep !== undefined ? eq(c.currentActivityStep, bind('activityStep')) : undefined,
+    values.activityStatus !== undefined
+      ? eq(c.currentActivityStatus, bind('activityStatus'))
       : undefined,
   );
 }
@@ -129,6 +158,9 @@ const coreListFilters: ReadonlySet<string> = new Set([
   'createdTo',
 ] satisfies (keyof BusinessListFilters)[]);
 
+const givenFilters = (filters: Omit<BusinessListFilters, 'page' | 'pageSize'>) =>
+  Object.entries(filters).filter(([, value]) => value !== undefined);
+
 /**
  * Whether the condition of `businessListCondition` reads a step-derived
  * column (incorporation status, account level, current activity, manual
@@ -140,12 +172,16 @@ export function listReadsProgress(
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
 ): boolean {
-  return (
-    tab !== 'all' ||
-    Object.entries(filters).some(
-      ([name, value]) => value !== undefined && !coreListFilters.has(name),
-    )
-  );
+  return tab !== 'all' || givenFilters(filters).some(([name]) => !coreListFilters.has(name));
+}
+
+/**
+ * Whether the condition reads nothing but step-derived columns (every tab, the
+ * payment, account level and activity filters, alone or together): then its
+ * count is a sum over the maintained `business_counts` (decision 29).
+ */
+function listReadsOnlyProgress(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
+  return givenFilters(filters).every(([name]) => !coreListFilters.has(name));
 }
 
 /**
@@ -269,14 +305,68 @@ function prepareBusinessPage(db: Db, where: SQL | undefined, name: string) {
   }).prepare(name);
 }
 
-/** The tab count: over `businesses` alone, so the planner can answer from the tab's index. */
+/** The count over `businesses` alone, so the planner can answer from the tab's index. */
 export function selectBusinessCount(db: Db, where: SQL | undefined) {
   return db.select({ total: count() }).from(businesses).where(where);
 }
 
-export async function countBusinesses(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await selectBusinessCount(db, where);
-  return row?.total ?? 0;
+/** How many rows `business_counts` may grow to before a count folds them. */
+const COUNT_ROWS_BEFORE_COMPACTING = 2000;
+
+/**
+ * The exact count of a list: a sum over the maintained `business_counts` when
+ * the condition reads only the step-derived columns (the tabs: well under a
+ * millisecond at any size), else a count over `businesses`. A sum that met
+ * many unfolded rows folds them (`compactBusinessCounts`) in the background.
+ */
+export async function countBusinesses(
+  db: Db,
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+): Promise<number> {
+  if (!listReadsOnlyProgress(filters)) {
+    const [row] = await selectBusinessCount(db, businessListCondition(tab, filters));
+    return row?.total ?? 0;
+  }
+  const values = businessListValues(filters);
+  const where = progressCondition(businessCounts, tab, filters, values, (name) => values[name]!);
+  const [row] = await db
+    .select({
+      total: sql<string | null>`sum(${businessCounts.n}) filter (where ${where ?? sql`true`})`,
+      rows: count(),
+    })
+    .from(businessCounts);
+  if ((row?.rows ?? 0) > COUNT_ROWS_BEFORE_COMPACTING) compactInBackground(db);
+  return Number(row?.total ?? 0);
+}
+
+const compacting = new WeakMap<Db, Promise<void>>();
+
+function compactInBackground(db: Db): void {
+  if (compacting.has(db)) return;
+  const done = compactBusinessCounts(db)
+    // A failed fold changes nothing (one statement); the next count tries again.
+    .catch(() => undefined)
+    .finally(() => compacting.delete(db));
+  compacting.set(db, done);
+}
+
+/**
+ * Folds `business_counts` into one row per combination, in one statement: it
+ * deletes the rows it sees and inserts their sums, so the totals never move
+ * and writers appending meanwhile are neither blocked nor lost. Concurrent
+ * folds each take the rows they deleted.
+ */
+export async function compactBusinessCounts(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from business_counts returning *)
+    insert into business_counts (incorporation_status, account_level, has_manual_receipt,
+                                 current_activity_step, current_activity_status, n)
+    select incorporation_status, account_level, has_manual_receipt,
+           current_activity_step, current_activity_status, sum(n)
+      from gone
+     group by 1, 2, 3, 4, 5
+    having sum(n) <> 0`);
 }
 
 /** A business's KYC/KYB documents, oldest first. */

@@ -21,7 +21,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { CountCache } from './count-cache.ts';
 import {
-  businessListCondition,
   countBusinesses,
   listReadsProgress,
   type BusinessTab,
@@ -42,13 +41,12 @@ export async function listBusinesses(
   tab: BusinessTab,
   { page, pageSize, ...filters }: BusinessListFilters,
 ): Promise<BusinessListPage> {
-  const where = businessListCondition(tab, filters);
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
   const countKey = JSON.stringify([tab, filters]);
   const [rows, totalCount] = await Promise.all([
     pages.run(tab, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
-    counts.get(countKey, () => countBusinesses(db, where), {
+    counts.get(countKey, () => countBusinesses(db, tab, filters), {
       readsProgress: listReadsProgress(tab, filters),
     }),
   ]);

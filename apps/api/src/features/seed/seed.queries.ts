@@ -90,6 +90,15 @@ export async function insertColumns<T extends PgTable>(
     )}) as u(${sql.join(aliases, sql`, `)})`);
 }
 
+/**
+ * Tells the database that this transaction's business rows come with their
+ * step-derived columns filled in (migration 0009), so that it does not derive
+ * them on insert nor again when their steps and receipts follow.
+ */
+export async function markDerivedColumnsGiven(executor: Executor): Promise<void> {
+  await executor.execute(sql`select set_config('fd.derived_given', 'on', true)`);
+}
+
 /** Takes `count` values from the id sequence of `table`, so that rows can reference each other before they are written. */
 export async function reserveIds(
   executor: Executor,

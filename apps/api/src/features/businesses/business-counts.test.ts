@@ -1,0 +1,201 @@
+/**
+ * The maintained counts of migration 0009 (docs/decisions.md §29): after any
+ * mix of writes, every tab and progress filter sums to exactly what a count
+ * over `businesses` gives, folding keeps every total, and the seed's given
+ * derived columns are what the database would derive.
+ */
+import { businessListQuerySchema, type BusinessListQuery } from '@fd/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../../db/client.ts';
+import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { seedBusinesses } from '../seed/index.ts';
+import {
+  businessListCondition,
+  compactBusinessCounts,
+  countBusinesses,
+  selectBusinessCount,
+  type BusinessTab,
+} from './businesses.queries.ts';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Every tab, and the progress filters alone and together, as the list endpoints take them. */
+const cases: [BusinessTab, BusinessListQuery][] = [
+  ['all', {}],
+  ['pending', {}],
+  ['incorporated', {}],
+  ['processing', {}],
+  ['confirmed', {}],
+  ['unconfirmed', {}],
+  ['all', { payment_status: 'CONFIRMED' }],
+  ['all', { payment_status: 'UNCONFIRMED' }],
+  ['all', { account_level: 'PAID' }],
+  ['all', { processing_status: 'PROCESSING', business_formation_status: 'Incorporation_Status' }],
+  ['all', { processing_status: 'FAILED' }],
+  ['all', { business_formation_status: 'Incorporation_Payment' }],
+  ['pending', { account_level: 'UNPAID', processing_status: 'PENDING' }],
+  ['incorporated', { payment_status: 'CONFIRMED' }],
+];
+
+const filtersOf = (query: BusinessListQuery) => {
+  const { page: _page, pageSize: _size, ...filters } = businessListQuerySchema.parse(query);
+  return filters;
+};
+
+describe.each(lanes)('maintained business counts on $name', (lane) => {
+  let database: TestDatabase;
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'fd-counts-'));
+
+  beforeAll(async () => {
+    database = await lane.open();
+    await seedBusinesses(database, { count: 80, seed: 11, filesDir, log: () => {} });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  /** Each case's maintained count beside its count over `businesses`. */
+  const bothCounts = async () =>
+    Promise.all(
+      cases.map(async ([tab, query]) => {
+        const filters = filtersOf(query);
+        const [counted] = await selectBusinessCount(
+          database.db,
+          businessListCondition(tab, filters),
+        );
+        return {
+          case: `${tab} ${JSON.stringify(query)}`,
+          maintained: await countBusinesses(database.db, tab, filters),
+          counted: counted!.total,
+        };
+      }),
+    );
+  const expectExact = async () => {
+    const counts = await bothCounts();
+    for (const entry of counts) expect(entry.maintained, entry.case).toBe(entry.counted);
+    return counts;
+  };
+  const countRows = async () => {
+    const [row] = await queryRows<{ rows: number; total: number }>(
+      database.db,
+      sql`select count(*)::int as rows, coalesce(sum(n), 0)::int as total from business_counts`,
+    );
+    return row!;
+  };
+
+  it('seeds the derived columns the database itself would derive', async () => {
+    const snapshot = () =>
+      queryRows(
+        database.db,
+        sql`select id, search_text, incorporation_status, account_level, has_manual_receipt,
+                   current_activity_step, current_activity_status
+              from businesses order by id`,
+      );
+    const seeded = await snapshot();
+    // Every row derived afresh by migration 0005's trigger, outside the seed's transaction.
+    await database.db.execute(sql`update businesses set id = id`);
+    expect(await snapshot()).toEqual(seeded);
+    const counts = await expectExact();
+    expect(counts[0]!.counted).toBe(80);
+    // The tabs are not trivially equal: the seed spreads businesses over them.
+    expect(new Set(counts.map((entry) => entry.counted)).size).toBeGreaterThan(5);
+  });
+
+  it('stays exact through step updates, receipts, deletes and a rolled-back transaction', async () => {
+    const ids = (
+      await queryRows<{ id: number }>(database.db, sql`select id from businesses order by id`)
+    ).map((row) => row.id);
+    // Approve some incorporations, fail some payments, move some into Processing.
+    await database.db.execute(sql`
+      update formation_steps set status = 'APPROVED'
+       where step_key = 'incorporation_status' and business_id in ${ids.slice(0, 10)}`);
+    await database.db.execute(sql`
+      update formation_steps set status = 'FAILED'
+       where step_key = 'payment_status' and business_id in ${ids.slice(5, 15)}`);
+    await database.db.execute(sql`
+      update formation_steps set status = 'APPROVED'
+       where step_key <> 'incorporation_status' and business_id = ${ids[20]!}`);
+    await database.db.execute(sql`
+      update formation_steps set status = 'PROCESSING'
+       where step_key = 'incorporation_status' and business_id = ${ids[20]!}`);
+    // A receipt arrives on one business, every receipt of another goes.
+    await database.db.execute(sql`
+      insert into manual_payment_receipts (business_id, file_name, storage_key, content_type, size)
+      values (${ids[30]!}, 'r.pdf', 'receipts/r.pdf', 'application/pdf', 10)`);
+    await database.db.execute(sql`
+      delete from manual_payment_receipts
+       where business_id = (select business_id from manual_payment_receipts
+                             where business_id <> ${ids[30]!} order by id limit 1)`);
+    // A rename moves no count; a business goes, with its steps.
+    await database.db.execute(
+      sql`update businesses set business_name = business_name || ' B' where id = ${ids[40]!}`,
+    );
+    await database.db.execute(sql`delete from businesses where id = ${ids[41]!}`);
+    // A transaction that rolls back leaves no trace in the counts either.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from businesses where id in ${ids.slice(50, 60)}`);
+        await tx.execute(sql`
+          update formation_steps set status = 'APPROVED'
+           where step_key = 'payment_status' and business_id in ${ids.slice(60, 70)}`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+
+    const counts = await expectExact();
+    expect(counts[0]!.counted).toBe(79);
+  });
+
+  it('folds its rows into one per combination without moving a total', async () => {
+    const before = await expectExact();
+    const unfolded = await countRows();
+    const [groups] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from (
+            select distinct incorporation_status, account_level, has_manual_receipt,
+                            current_activity_step, current_activity_status from businesses) g`,
+    );
+    expect(unfolded.rows).toBeGreaterThan(groups!.n);
+
+    await compactBusinessCounts(database.db);
+    expect(await countRows()).toEqual({ rows: groups!.n, total: unfolded.total });
+    expect(await expectExact()).toEqual(before);
+    // Folding again changes nothing.
+    await compactBusinessCounts(database.db);
+    expect((await countRows()).rows).toBe(groups!.n);
+  });
+
+  it('keeps every total while folds and writes run side by side', async () => {
+    // Two connections of their own on PostgreSQL; PGlite runs them one after the other.
+    const other =
+      database.kind === 'postgres' ? await openDatabase({ url: database.url! }, 2) : database;
+    try {
+      const ids = (
+        await queryRows<{ id: number }>(database.db, sql`select id from businesses order by id`)
+      ).map((row) => row.id);
+      const statuses = ['PROCESSING', 'APPROVED', 'FAILED', 'PENDING'];
+      await Promise.all([
+        ...ids.slice(0, 24).map((id, i) =>
+          (i % 2 ? other : database).db.execute(sql`
+            update formation_steps set status = ${statuses[i % 4]!}
+             where step_key = 'incorporation_status' and business_id = ${id}`),
+        ),
+        compactBusinessCounts(database.db),
+        compactBusinessCounts(other.db),
+        seedBusinesses(other, { count: 5, seed: 12, filesDir, log: () => {} }),
+      ]);
+      const counts = await expectExact();
+      expect(counts[0]!.counted).toBe(84);
+    } finally {
+      if (other !== database) await other.close();
+    }
+  });
+
+  it('empties with the table', async () => {
+    await database.db.execute(sql`truncate businesses cascade`);
+    expect(await countRows()).toEqual({ rows: 0, total: 0 });
+    for (const entry of await expectExact()) expect(entry.maintained).toBe(0);
+  });
+});

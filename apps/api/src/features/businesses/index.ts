@@ -1,0 +1,5 @@
+/**
+ * The businesses feature's public entry: what other features (the seed) may
+ * use. Everything else in this folder is its own business.
+ */
+export { compactBusinessCounts } from './businesses.queries.ts';
