@@ -7,13 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { startAdminChannel, type AdminChannel } from './cli/admin-channel.ts';
-import { managerTool } from './cli/manager-tool.ts';
-import { seedTool } from './cli/seed-tool.ts';
-import { simulateTool } from './cli/simulate-tool.ts';
+import type { AdminChannel } from './cli/admin-channel.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
-import { DEMO_MANAGER, seedDemoIfEmpty } from './features/seed/index.ts';
 import {
   DataDirInUseError,
   acquireDataDirLock,
@@ -91,9 +87,18 @@ async function main(): Promise<void> {
     );
   }
 
-  // The manager, seed and simulate tools reach this server's database through it.
+  // The manager, seed and simulate tools reach this server's database through it. Loaded only
+  // here: on PostgreSQL the tools open the database themselves, and a start need not load them
+  // (nor the seed's generator and sample files) — see bench/README.md, "Server process".
   let adminChannel: AdminChannel | undefined;
   if (lock) {
+    const [{ startAdminChannel }, { managerTool }, { seedTool }, { simulateTool }] =
+      await Promise.all([
+        import('./cli/admin-channel.ts'),
+        import('./cli/manager-tool.ts'),
+        import('./cli/seed-tool.ts'),
+        import('./cli/simulate-tool.ts'),
+      ]);
     adminChannel = await startAdminChannel({
       dataDir: config.dataDir,
       tools: [managerTool, seedTool, simulateTool],
@@ -141,8 +146,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (config.seedDemo) {
-    await seedDemoIfEmpty(database, {
+  const seed = config.seedDemo ? await import('./features/seed/index.ts') : undefined;
+  if (seed) {
+    await seed.seedDemoIfEmpty(database, {
       filesDir: config.filesDir,
       log: (line) => app.log.info(line),
     });
@@ -163,8 +169,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`Formation Desk is running at http://${config.host}:${port}\n`);
-  if (config.seedDemo) {
-    process.stdout.write(`Demo manager: ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}\n`);
+  if (seed) {
+    const { email, password } = seed.DEMO_MANAGER;
+    process.stdout.write(`Demo manager: ${email} / ${password}\n`);
   }
 }
 
