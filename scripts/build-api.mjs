@@ -1,0 +1,92 @@
+// `npm run build:api`: the API server as plain JavaScript in apps/api/dist, so that `npm start`
+// (and a deploy: `node apps/api/dist/main.js`) runs no TypeScript loader. Why a bundle, and what
+// it buys at start and in memory: docs/decisions.md (DECISION) and bench/README.md, "Server
+// process".
+//
+// esbuild bundles apps/api/src/main.ts with the contract (TypeScript source, as everything else
+// imports it) and the npm packages into ES modules: main.js, plus a chunk for each part the
+// server imports only when it needs it (the admin tools, the demo seed). One file instead of
+// the ~730 modules a start loads is what makes it fast: finding, reading and compiling that
+// many files was most of the start. Types are not checked here (`npm run typecheck` does
+// that). Whitespace and syntax are minified, names kept (stack traces name functions, errors
+// keep their class names); source maps sit beside the code (`NODE_OPTIONS=--enable-source-maps`
+// maps traces to the source).
+//
+// Two things a bundle would otherwise break:
+// - Packages that read files of their own at run time (a WebAssembly build, a native addon)
+//   stay in node_modules and are imported from there: `external` below.
+// - Our code finds files relative to its own source file (the migrations from db/client.ts,
+//   the web app from env.ts): in each of our modules, `import.meta.url`, `.dirname` and
+//   `.filename` are made to name that module's source file again, found from the bundle's
+//   place, so `../../drizzle` still means apps/api/drizzle. The source files need not exist;
+//   the layout of the checkout around dist/ must.
+import { readFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'apps/api/dist');
+
+/** Packages loaded from node_modules at run time: they read their own files (wasm, .node). */
+const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'];
+
+/** Our modules' `import.meta` made to name their source file (see above). */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.split(path.sep).includes('node_modules')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta')) return undefined;
+      const relative = JSON.stringify(path.relative(outdir, args.path).split(path.sep).join('/'));
+      const contents = source.replace(
+        /\bimport\.meta\.(url|dirname|filename)\b/g,
+        (_, property) =>
+          `__fdSource${{ url: 'Url', dirname: 'Dirname', filename: 'Filename' }[property]}(${relative})`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+// In every output file, before the bundle: what CommonJS packages expect of their scope
+// (`require` for Node's own modules and the external packages, `__dirname`, `__filename`, all
+// of the bundle file), and the helpers the plugin above calls.
+const banner = `
+import { createRequire as __fdCreateRequire } from 'node:module';
+import { dirname as __fdPathDirname } from 'node:path';
+import { fileURLToPath as __fdFileURLToPath } from 'node:url';
+const require = __fdCreateRequire(import.meta.url);
+const __filename = __fdFileURLToPath(import.meta.url);
+const __dirname = __fdPathDirname(__filename);
+const __fdSourceUrl = (relative) => new URL(relative, import.meta.url).href;
+const __fdSourceFilename = (relative) => __fdFileURLToPath(__fdSourceUrl(relative));
+const __fdSourceDirname = (relative) => __fdPathDirname(__fdSourceFilename(relative));
+`.trim();
+
+const started = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(root, 'apps/api/src/main.ts') },
+  outdir,
+  bundle: true,
+  splitting: true,
+  chunkNames: '[name]-[hash]', // beside main.js: the relative paths above hold for every file
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  external,
+  // Error and class names are logged and compared (err.type, fastify-plugin names).
+  keepNames: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  banner: { js: banner },
+  plugins: [sourceImportMeta],
+  logLevel: 'warning',
+  absWorkingDir: root,
+});
+process.stdout.write(
+  `API built into ${path.relative(root, outdir)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+);
