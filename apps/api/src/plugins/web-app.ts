@@ -17,7 +17,10 @@ const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWi
 /**
  * Serves the built SPA from `webDistDir` and answers every path nothing else
  * matched: unknown API paths get a JSON 404, page routes (/business, /settings…)
- * get index.html so the client router can take over.
+ * get index.html so the client router can take over. The build writes a brotli
+ * (`.br`) and a gzip (`.gz`) copy beside each text file (apps/web/build/precompress.ts):
+ * a browser that accepts one gets it as it is, with `Vary: Accept-Encoding`, and
+ * nothing is compressed per request (docs/decisions.md §31).
  */
 export const webAppPlugin = fp<{ webDistDir: string }>(
   async (app, { webDistDir }) => {
@@ -27,6 +30,7 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     if (isBuilt) {
       await app.register(fastifyStatic, {
         root: webDistDir,
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           reply.header(

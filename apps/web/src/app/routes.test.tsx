@@ -6,8 +6,11 @@ import { routes } from './routes.tsx';
 
 // Screens are lazy chunks: the first render of each waits for its import.
 const LAZY = { timeout: 5000 };
+// The first visit of a lazy screen transforms its modules, which on a busy machine can take
+// longer than Vitest's default 5 s a test: a test's limit, not a timed assertion.
+const SLOW_FIRST_LOAD = { timeout: 20_000 };
 
-describe('routes and the route guard', () => {
+describe('routes and the route guard', SLOW_FIRST_LOAD, () => {
   it('sends a visitor without a session from an authenticated route to sign in', async () => {
     const { router } = renderRoutes(routes, { initialEntry: '/settings' });
     expect(await screen.findByRole('button', { name: 'Log in' }, LAZY)).toBeInTheDocument();

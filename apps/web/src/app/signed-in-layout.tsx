@@ -1,8 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { useNotificationCounts } from '../features/notifications/api/list-notifications.ts';
-import { NotificationsPanel } from '../features/notifications/components/notifications-panel.tsx';
 import { useNotificationStream } from '../features/notifications/use-notification-stream.ts';
 import { useUnreadCountTitle } from '../features/notifications/use-unread-count-title.ts';
 import { AppLayout } from '../features/shell/components/app-layout.tsx';
+import { QueryProvider } from './query-provider.tsx';
+
+// The bell's panel loads when the bell is first opened, not with every signed-in screen
+// (docs/decisions.md §31); until then it shows the panel's own loading state.
+const NotificationsPanel = lazy(async () => ({
+  default: (await import('../features/notifications/components/notifications-panel.tsx'))
+    .NotificationsPanel,
+}));
+
+function NotificationsPanelLoading() {
+  return (
+    <div className="flex justify-center py-10 text-indigo-600">
+      <Spinner label="Loading notifications" className="size-7" />
+    </div>
+  );
+}
 
 /**
  * The authenticated area's layout: the shell, with the notifications joined in here because
@@ -10,6 +27,14 @@ import { AppLayout } from '../features/shell/components/app-layout.tsx';
  * the title's count stay for as long as a manager is signed in.
  */
 export function SignedInLayout() {
+  return (
+    <QueryProvider>
+      <SignedInArea />
+    </QueryProvider>
+  );
+}
+
+function SignedInArea() {
   useNotificationStream();
   const unreadCount = useNotificationCounts().data?.unread ?? 0;
   useUnreadCountTitle(unreadCount);
@@ -17,7 +42,11 @@ export function SignedInLayout() {
     <AppLayout
       notifications={{
         unreadCount,
-        renderPanel: (close) => <NotificationsPanel onOpenBusiness={close} />,
+        renderPanel: (close) => (
+          <Suspense fallback={<NotificationsPanelLoading />}>
+            <NotificationsPanel onOpenBusiness={close} />
+          </Suspense>
+        ),
       }}
     />
   );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, unauthenticatedPaths } from '@fd/contract';
+import { z } from 'zod';
+import { apiPaths, errorBodySchema, unauthenticatedPaths } from '@fd/contract';
 import { startTestServer } from '../testing/http-server.ts';
-import { ApiError, createApiClient, isUnauthenticatedPath } from './api-client.ts';
+import { ApiError, createApiClient, isUnauthenticatedPath, readErrorBody } from './api-client.ts';
 import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './session.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -82,6 +83,26 @@ describe('api client against a real HTTP server', () => {
     expect(server.requests[0]?.contentType).toBe('application/json');
   });
 
+  it('checks the answer against a schema it loads while the request is on its way', async () => {
+    const api = createApiClient({ baseUrl });
+    const answerSchema = z.object({ data: z.object({ method: z.literal('POST') }) });
+    let loaded = 0;
+    const load = async () => {
+      loaded += 1;
+      return answerSchema;
+    };
+    // Parsed by the schema: what it does not name is dropped.
+    await expect(api.post('things/', {}, { schema: load })).resolves.toEqual({
+      data: { method: 'POST' },
+    });
+    await expect(api.get('things/', { schema: load })).rejects.toBeInstanceOf(z.ZodError);
+    expect(loaded).toBe(2);
+    // A schema that cannot be loaded fails the call; an error answer wins over it.
+    const broken = () => Promise.reject(new Error('chunk failed'));
+    await expect(api.get('things/', { schema: broken })).rejects.toThrow('chunk failed');
+    await expect(api.get('fails/html', { schema: broken })).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('turns an error body into an ApiError with the status, detail and field messages', async () => {
     const api = createApiClient({ baseUrl });
     const error = await api.post('fails/validation/', {}).catch((caught: unknown) => caught);
@@ -131,6 +152,35 @@ describe('api client against a real HTTP server', () => {
 
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('still-valid');
+  });
+});
+
+describe('readErrorBody', () => {
+  it("reads an error body as the contract's errorBodySchema does", () => {
+    const bodies: unknown[] = [
+      { errors: { detail: 'No.' } },
+      { errors: { detail: 'No.', validations: { email: ['Bad.', 'Worse.'], name: [] } } },
+      { errors: { detail: 'No.', validations: {}, extra: 1 }, other: true },
+      { errors: { detail: 'No.', validations: undefined } },
+      { errors: { detail: 'No.', validations: null } },
+      { errors: { detail: 'No.', validations: { email: 'Bad.' } } },
+      { errors: { detail: 'No.', validations: { email: ['Bad.', 3] } } },
+      { errors: { detail: 'No.', validations: [['Bad.']] } },
+      { errors: { detail: 7 } },
+      { errors: 'No.' },
+      { errors: [] },
+      { detail: 'No.' },
+      [],
+      null,
+      undefined,
+      '<h1>Bad gateway</h1>',
+    ];
+    for (const body of bodies) {
+      const parsed = errorBodySchema.safeParse(body);
+      expect(readErrorBody(body), JSON.stringify(body)).toEqual(
+        parsed.success ? parsed.data.errors : null,
+      );
+    }
   });
 });
 

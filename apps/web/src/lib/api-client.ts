@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBodySchema, unauthenticatedPaths } from '@fd/contract';
+import { unauthenticatedPaths, type ErrorBody } from '@fd/contract';
 import { env } from '../config/env.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -20,6 +20,13 @@ export class ApiError extends Error {
 }
 
 type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * A contract schema loaded when the call is made, for the calls of the first screens: the
+ * request goes out while the schema (and zod) load, and the answer is checked all the same
+ * (docs/decisions.md §31).
+ */
+export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
@@ -28,8 +35,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Query parameters; null and undefined ones are left out. */
   query?: Record<string, QueryValue>;
-  /** When given, the success body is checked against this contract schema. */
-  schema?: z.ZodType<T>;
+  /** When given, the success body is checked against this contract schema (or the one loaded). */
+  schema?: z.ZodType<T> | SchemaLoader<T>;
   signal?: AbortSignal;
 }
 
@@ -86,17 +93,47 @@ export function authorizationFor(path: string): string | null {
   return token ? `Bearer ${token}` : null;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The `errors` of an API error body, checked as the contract's `errorBodySchema` would (a test
+ * holds the two together), or null. By hand, as every screen's first download carries it.
+ */
+export function readErrorBody(body: unknown): ErrorBody['errors'] | null {
+  if (!isRecord(body) || !isRecord(body.errors)) return null;
+  const { detail, validations } = body.errors;
+  if (typeof detail !== 'string') return null;
+  if (validations === undefined) return { detail };
+  if (!isRecord(validations)) return null;
+  const fields = Object.values(validations);
+  const wellFormed = fields.every(
+    (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+  );
+  return wellFormed ? { detail, validations: validations as Record<string, string[]> } : null;
+}
+
 /** The ApiError of a non-2xx answer, from its parsed body. */
 export function toApiError(status: number, body: unknown): ApiError {
-  const error = errorBodySchema.safeParse(body);
-  return error.success
-    ? new ApiError(status, error.data.errors.detail, error.data.errors.validations)
-    : new ApiError(status);
+  const errors = readErrorBody(body);
+  return errors ? new ApiError(status, errors.detail, errors.validations) : new ApiError(status);
+}
+
+/** Starts loading a lazy schema at once; a failure surfaces when the schema is awaited. */
+function startSchema<T>(
+  schema: z.ZodType<T> | SchemaLoader<T> | undefined,
+): Promise<z.ZodType<T>> | z.ZodType<T> | undefined {
+  if (typeof schema !== 'function') return schema;
+  const loading = schema();
+  // Awaited only after the answer: until then a failed load must not count as unhandled.
+  loading.catch(() => undefined);
+  return loading;
 }
 
 export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiClientOptions) {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const { method = 'GET', body, query, schema, signal } = options;
+    const { method = 'GET', body, query, signal } = options;
+    const schema = startSchema(options.schema);
     const headers = new Headers({ Accept: 'application/json' });
     const authenticated = !isUnauthenticatedPath(path);
     const authorization = authorizationFor(path);
@@ -122,7 +159,7 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
       if (response.status === 401 && authenticated) onUnauthorized();
       throw toApiError(response.status, data);
     }
-    return schema ? schema.parse(data) : (data as T);
+    return schema ? (await schema).parse(data) : (data as T);
   }
 
   return {

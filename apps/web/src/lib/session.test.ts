@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { managerSchema } from '@fd/contract';
 import { demoManager } from '../testing/render-route.tsx';
 import {
   clearSession,
   initialsOf,
   MANAGER_STORAGE_KEY,
+  toManagerRecord,
   readSession,
   saveSession,
   subscribeToSession,
@@ -49,5 +51,33 @@ describe('session storage', () => {
     expect(initialsOf(demoManager)).toBe('NE');
     expect(initialsOf({ first_name: '', last_name: '', email: 'zed@example.com' })).toBe('Z');
     expect(initialsOf(null)).toBe('?');
+  });
+
+  it("reads a stored manager record as the contract's managerSchema does", () => {
+    const records: unknown[] = [
+      demoManager,
+      { ...demoManager, extra: 'dropped', token: 'not kept' },
+      { ...demoManager, role: 'ADMIN' },
+      { ...demoManager, role: 'CLIENT' },
+      { ...demoManager, role: 'manager' },
+      { ...demoManager, id: '1' },
+      { ...demoManager, id: Number.NaN },
+      { ...demoManager, id: 1.5 },
+      { ...demoManager, email: null },
+      { ...demoManager, first_name: undefined },
+      { ...demoManager, last_name: 7 },
+      { ...demoManager, uuid: ['x'] },
+      Object.fromEntries(Object.entries(demoManager).filter(([key]) => key !== 'role')),
+      null,
+      [],
+      'MANAGER',
+      42,
+    ];
+    for (const record of records) {
+      const parsed = managerSchema.safeParse(record);
+      expect(toManagerRecord(record), JSON.stringify(record)).toEqual(
+        parsed.success ? parsed.data : null,
+      );
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { managerSchema, type Manager } from '@fd/contract';
+import { roles, type Manager } from '@fd/contract';
 
 /** Browser-storage keys of the session (docs/product.md §3): each value under its own key. */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -18,11 +18,30 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The stored manager record, checked as the contract's `managerSchema` would (a test holds the
+ * two together) and reduced to its fields; null if it is not one. Written out by hand because
+ * this runs on every first visit, and zod is kept out of the sign-in screen's download
+ * (docs/decisions.md §31).
+ */
+export function toManagerRecord(value: unknown): Manager | null {
+  if (!isRecord(value)) return null;
+  const { id, uuid, email, first_name, last_name, role } = value;
+  if (typeof id !== 'number' || !Number.isFinite(id)) return null;
+  if (typeof uuid !== 'string' || typeof email !== 'string') return null;
+  if (typeof first_name !== 'string' || typeof last_name !== 'string') return null;
+  const knownRole = roles.find((name) => name === role);
+  if (!knownRole) return null;
+  return { id, uuid, email, first_name, last_name, role: knownRole };
+}
+
 function parseManager(raw: string | null): Manager | null {
   if (raw === null) return null;
   try {
-    const parsed = managerSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return toManagerRecord(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { Manager } from '@fd/contract';
 import { AppProvider } from '../app/provider.tsx';
+import { QueryProvider } from '../app/query-provider.tsx';
 import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/session.ts';
 
 interface RenderOptions {
@@ -12,13 +13,19 @@ interface RenderOptions {
   userOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
-/** Renders routes inside the app's real providers and an in-memory router. */
+/**
+ * Renders routes inside the app's real providers and an in-memory router. The query cache,
+ * which the app gives only its signed-in layout, wraps everything here so a screen can be
+ * rendered alone.
+ */
 export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [options.initialEntry ?? '/'] });
   const user = userEvent.setup(options.userOptions);
   const view = render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProvider>,
   );
   return { ...view, router, user };

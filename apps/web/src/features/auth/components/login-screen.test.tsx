@@ -38,6 +38,26 @@ describe('login screen', () => {
     expect(screen.queryByText(m.passwordRequired)).not.toBeInTheDocument();
   });
 
+  it('checks nothing before the first submit, focuses the first wrong field, then re-checks a field as it changes', async () => {
+    const { user } = renderScreen(<LoginScreen />);
+    await user.type(screen.getByLabelText('Email'), 'ngozi@');
+    expect(screen.queryByText(m.emailInvalid)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Email'), 'example.com');
+    expect(screen.queryByText(m.emailInvalid)).not.toBeInTheDocument();
+    // Only the field that changed is checked again.
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 's');
+    expect(screen.queryByText(m.passwordRequired)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+  });
+
   it('shows and hides the password with the toggle', async () => {
     const { user } = renderScreen(<LoginScreen />);
     const password = screen.getByLabelText('Password');

@@ -1,7 +1,5 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { loginRequestSchema, successMessages } from '@fd/contract';
+import { successMessages } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
 import { PasswordField } from '#/components/ui/password-field.tsx';
 import { TextField } from '#/components/ui/text-field.tsx';
@@ -10,22 +8,14 @@ import { env } from '#/config/env.ts';
 import { HOME_PATH, paths } from '#/config/paths.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useAuth } from '../auth-provider.tsx';
+import { useLoginForm } from '../login-form.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { BotCheck } from './bot-check.tsx';
 
 export function LoginScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (credentials) => {
+  const { register, handleSubmit, errors } = useLoginForm(async (credentials) => {
     const result = await auth.login(credentials);
     if (!result.ok) {
       notifyError(result.message);
@@ -37,20 +27,20 @@ export function LoginScreen() {
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to the Formation Desk back office.">
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit} className="space-y-5">
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
-          error={errors.email?.message}
+          error={errors.email}
           {...register('email')}
         />
         <div>
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.password}
             {...register('password')}
           />
           <div className="mt-2 text-right text-sm">

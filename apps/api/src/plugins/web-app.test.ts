@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, type TestDatabase } from '../test/databases.ts';
+import { startTestApp, testConfig, type TestApp } from '../test/test-app.ts';
+
+const indexHtml = `<!doctype html><html lang="en"><head><title>Formation Desk</title></head><body>${'<div id="root"></div>'.repeat(20)}</body></html>`;
+const appScript = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `Business ${id}` })))};`;
+const styles = `${'.row{display:flex;gap:4px}'.repeat(100)}`;
+const tinyScript = 'export{};';
+const favicon = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(40)}</svg>`;
+
+/** A built web app as the build leaves it: each text file with its `.br` and `.gz` beside it. */
+function makeCompressedWebDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'fd-web-dist-compressed-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const write = (file: string, text: string, { compressed = true } = {}) => {
+    const bytes = Buffer.from(text);
+    writeFileSync(path.join(dist, file), bytes);
+    if (!compressed) return;
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(bytes));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+  };
+  write('index.html', indexHtml);
+  write('favicon.svg', favicon);
+  write(path.join('assets', 'index-Abc123_x.js'), appScript);
+  write(path.join('assets', 'index-Def456.css'), styles);
+  // The build writes no variant that would be larger than the file itself.
+  write(path.join('assets', 'tiny-Ghi789.js'), tinyScript, { compressed: false });
+  return dist;
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** GET over HTTP with exactly these headers, and the body's bytes as sent (fetch would decode them). */
+function getRaw(baseUrl: string, urlPath: string, headers: Record<string, string> = {}) {
+  return new Promise<RawResponse>((resolve, reject) => {
+    const request = http.get(new URL(urlPath, baseUrl), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+const decoded = (response: RawResponse) => {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.body).toString();
+  if (encoding === 'gzip') return gunzipSync(response.body).toString();
+  return response.body.toString();
+};
+
+const immutable = 'public, max-age=31536000, immutable';
+
+describe.each(lanes)('the web app served on $name', (lane) => {
+  let database: TestDatabase;
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    database = await lane.open();
+    harness = await startTestApp({
+      database,
+      config: testConfig({ WEB_DIST_DIR: makeCompressedWebDist() }),
+    });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await database?.dispose();
+  });
+
+  it('sends a hashed script brotli-compressed to a browser that accepts br, cached for a year', async () => {
+    const response = await getRaw(harness.baseUrl, '/assets/index-Abc123_x.js', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(immutable);
+    expect(response.body.length).toBeLessThan(Buffer.byteLength(appScript) / 4);
+    expect(decoded(response)).toBe(appScript);
+  });
+
+  it('sends gzip to a client that accepts only gzip, and the file itself to one that accepts neither', async () => {
+    const gzipped = await getRaw(harness.baseUrl, '/assets/index-Def456.css', {
+      'accept-encoding': 'gzip',
+    });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(gzipped.headers['cache-control']).toBe(immutable);
+    expect(decoded(gzipped)).toBe(styles);
+
+    const neither: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0' },
+    ];
+    for (const headers of neither) {
+      const plain = await getRaw(harness.baseUrl, '/assets/index-Def456.css', headers);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toBe(styles);
+    }
+  });
+
+  it('sends a file the build left uncompressed as it is, whatever the client accepts', async () => {
+    const response = await getRaw(harness.baseUrl, '/assets/tiny-Ghi789.js', {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe(immutable);
+    expect(response.body.toString()).toBe(tinyScript);
+  });
+
+  it('sends index.html compressed and never cached, at / and for every page route', async () => {
+    for (const [url, encoding] of [
+      ['/', 'br'],
+      ['/index.html', 'br'],
+      ['/business', 'br'],
+      ['/manage-business/5b0f6a1e-3c1f-4b7e-9f52-0d3c2f1a9b10', 'gzip'],
+      ['/settings?tab=password', 'gzip'],
+    ] as const) {
+      const response = await getRaw(harness.baseUrl, url, { 'accept-encoding': encoding });
+      expect(response.status, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(decoded(response), url).toBe(indexHtml);
+    }
+  });
+
+  it('revalidates a file without a content hash, and answers a missing asset with a 404', async () => {
+    const icon = await getRaw(harness.baseUrl, '/favicon.svg', { 'accept-encoding': 'br' });
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(decoded(icon)).toBe(favicon);
+
+    const missing = await getRaw(harness.baseUrl, '/assets/gone-999.js', {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+});

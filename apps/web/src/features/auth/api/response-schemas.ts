@@ -1,0 +1,9 @@
+/**
+ * The contract schemas of the auth calls' answers, in a chunk of their own: the sign-in screen
+ * loads them, with zod, only when a call is made (docs/decisions.md §31).
+ */
+export {
+  forgotPasswordResponseSchema,
+  loginResponseSchema,
+  verifyOtpResponseSchema,
+} from '@fd/contract';
