@@ -46,6 +46,7 @@ import {
   waitFor,
   type CpuUse,
   openBenchLane,
+  SINGLE_ROW_PATH,
   startApi,
 } from './harness.ts';
 import {
@@ -71,6 +72,7 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'setup-sql': { type: 'string' },
     profile: { type: 'string' },
+    'keep-database': { type: 'boolean', default: false },
   },
 });
 const BUSINESSES = Number(options.businesses);
@@ -94,6 +96,13 @@ const SETUP_SQL = options['setup-sql'];
 const PROFILE_DIR = options.profile ? path.resolve(options.profile) : undefined;
 /** Runs at other than the usual connections, and trials, keep their results apart. */
 const RESULTS_SUFFIX = `${CONNECTIONS === 50 ? '' : `-${CONNECTIONS}-connections`}${SETUP_SQL ? '-setup-sql' : ''}`;
+/**
+ * PostgreSQL: keep the seeded database (`fd_bench_<N>`) for the next run, and reuse it
+ * if a run before kept it (only what is missing is seeded). A million businesses take
+ * minutes to seed; the seeding time is reported either way.
+ */
+const KEEP_DATABASE = options['keep-database'];
+const POSTGRES_DATABASE = KEEP_DATABASE ? `fd_bench_${BUSINESSES}` : 'fd_bench';
 /** The upload's size: a real PDF padded to 1 MiB. */
 const UPLOAD_BYTES = 1024 * 1024;
 /** Businesses the writes are spread over. */
@@ -106,8 +115,26 @@ interface CaseResult {
   latencyP99: number;
   non2xx: number;
   errors: number;
-  percentOfBare?: number;
+  /** CPU per request of the API process and the bench database's PostgreSQL backends. */
+  cpu?: CpuUse;
 }
+
+/** Searches too short for the trigram index, and one that matches no row. */
+const SHORT_SEARCHES = ['q', 'qu'] as const;
+const NO_MATCH_SEARCH = 'zqxjv';
+
+const BUSINESS_API = '/api/v1/manager/business';
+/** The six tab counts as the business page asks for them (docs/product.md §7). */
+const sixTabCounts = [
+  `${BUSINESS_API}/list/`,
+  `${BUSINESS_API}/list/incorporated/`,
+  `${BUSINESS_API}/list/?processing_status=PROCESSING&business_formation_status=Incorporation_Status`,
+  `${BUSINESS_API}/list/pending/`,
+  `${BUSINESS_API}/all/?payment_status=CONFIRMED`,
+  `${BUSINESS_API}/all/?payment_status=UNCONFIRMED`,
+];
+
+const seedSeconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(1));
 
 function log(line: string) {
   console.log(`[bench] ${line}`);
@@ -123,7 +150,9 @@ async function prepare(database: Database, filesDir: string) {
     sql`select count(*)::int as n from businesses`,
   );
   const missing = BUSINESSES - Number(existing!.n);
+  const seedStarted = performance.now();
   if (missing > 0) await seedBusinesses(database, { count: missing, seed: 42, filesDir, log });
+  const seeding = { businesses: Math.max(0, missing), seconds: seedSeconds(seedStarted) };
   // The steady state autovacuum keeps a live database in: statistics, and a visibility
   // map so that counts can read indexes alone.
   await database.db.execute(sql`vacuum analyze`);
@@ -145,6 +174,7 @@ async function prepare(database: Database, filesDir: string) {
   );
   const plans = await explainListQueries(database, { search: best.term });
   return {
+    seeding,
     searchTerm: best.term,
     searchMatches: Number(best.n),
     plans,
@@ -157,7 +187,9 @@ async function measure(
   base: string,
   paths: string[],
   headers: Record<string, string>,
+  meter?: ReturnType<typeof createCpuMeter>,
 ): Promise<CaseResult> {
+  const stopMeter = await meter?.();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -165,6 +197,7 @@ async function measure(
     headers,
     requests: paths.map((p) => ({ method: 'GET', path: p })),
   });
+  const cpu = await stopMeter?.(result.requests.total);
   const row: CaseResult = {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -172,9 +205,10 @@ async function measure(
     latencyP99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(cpu ? { cpu } : {}),
   };
   log(
-    `${name.padEnd(28)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50} ms  p99 ${row.latencyP99} ms  non2xx ${row.non2xx}`,
+    `${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50} ms  p99 ${row.latencyP99} ms  non2xx ${row.non2xx}${cpu ? `  CPU/req API ${cpu.apiMsPerRequest} ms, PostgreSQL ${cpu.postgresMsPerRequest ?? '—'} ms, other load ${cpu.outsideBenchPercent}%` : ''}`,
   );
   return row;
 }
@@ -214,7 +248,7 @@ async function benchWrites(
   const writer = startWriter(root, { base, token, targets, uploadBytes: UPLOAD_BYTES });
   const meter = createCpuMeter({
     apiPid,
-    ...(lane === 'postgres' ? { postgresDatabase: 'fd_bench' } : {}),
+    ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
     writerPid: writer.pid,
   });
   const allTab = '/api/v1/manager/business/list/';
@@ -243,14 +277,14 @@ async function benchWrites(
       }
     }
 
-    const readAllTab = async (label: string): Promise<ReadRun> => {
+    const read = async (label: string, paths: string[]): Promise<ReadRun> => {
       const stop = await meter();
       const result = await autocannon({
         url: base,
         connections: CONNECTIONS,
         duration: DURATION,
         headers: { authorization: `Bearer ${token}` },
-        requests: [{ method: 'GET', path: allTab }],
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
       });
       const cpu = await stop(result.requests.total);
       const run: ReadRun = {
@@ -267,27 +301,36 @@ async function benchWrites(
       return run;
     };
 
-    const readsAlone: ReadRun[] = [];
-    const readsLoaded: ReadRun[] = [];
+    // The All tab, and the six tab counts (each write may move them), alone and under writes.
+    const readTargets = { allTab: [allTab], counts: sixTabCounts };
+    const readsAlone: Record<keyof typeof readTargets, ReadRun[]> = { allTab: [], counts: [] };
+    const readsLoaded: Record<keyof typeof readTargets, ReadRun[]> = { allTab: [], counts: [] };
     const writesLoaded: WriteRunResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       // Alternating which goes first, so a drift of the machine falls on both.
       const order = round % 2 === 1 ? ['alone', 'loaded'] : ['loaded', 'alone'];
-      for (const which of order) {
-        if (which === 'alone') {
-          readsAlone.push(await readAllTab(`All tab alone, round ${round}`));
-        } else {
-          const stopWrites = await writer.paced({
-            rate: WRITE_RATE,
-            kinds: WRITE_MIX,
-            warmupMs: 2000,
-          });
-          readsLoaded.push(await readAllTab(`All tab + writes, round ${round}`));
-          const writes = await stopWrites();
-          writesLoaded.push(writes);
-          log(
-            `  writes under load: ${writes.requestsPerSecond}/s, p50 ${writes.all.p50} ms, p99 ${writes.all.p99} ms, max ${writes.all.max} ms, failures ${writes.all.failures}, timer late ≤ ${writes.maxLatenessMs} ms`,
-          );
+      for (const target of ['allTab', 'counts'] as const) {
+        const label = target === 'allTab' ? 'All tab' : 'Six tab counts';
+        for (const which of order) {
+          if (which === 'alone') {
+            readsAlone[target].push(
+              await read(`${label} alone, round ${round}`, readTargets[target]),
+            );
+          } else {
+            const stopWrites = await writer.paced({
+              rate: WRITE_RATE,
+              kinds: WRITE_MIX,
+              warmupMs: 2000,
+            });
+            readsLoaded[target].push(
+              await read(`${label} + writes, round ${round}`, readTargets[target]),
+            );
+            const writes = await stopWrites();
+            writesLoaded.push(writes);
+            log(
+              `  writes under load: ${writes.requestsPerSecond}/s, p50 ${writes.all.p50} ms, p99 ${writes.all.p99} ms, max ${writes.all.max} ms, failures ${writes.all.failures}, timer late ≤ ${writes.maxLatenessMs} ms`,
+            );
+          }
         }
       }
     }
@@ -311,8 +354,17 @@ async function benchWrites(
       outsideBenchPercent: median(runs.map((r) => r.cpu.outsideBenchPercent)),
       rounds: runs,
     });
-    const readsAloneSummary = summary(readsAlone);
-    const readsLoadedSummary = summary(readsLoaded);
+    const underWrites = (target: keyof typeof readTargets) => {
+      const alone = summary(readsAlone[target]);
+      const loaded = summary(readsLoaded[target]);
+      return {
+        alone,
+        underWrites: loaded,
+        p99RisePercent: Math.round((loaded.latencyP99 / alone.latencyP99 - 1) * 100),
+      };
+    };
+    const allTabUnderWrites = underWrites('allTab');
+    const readsAloneSummary = allTabUnderWrites.alone;
     const report = {
       lane,
       businesses: BUSINESSES,
@@ -333,13 +385,8 @@ async function benchWrites(
           (row.cpu.apiMsPerRequest / readsAloneSummary.apiCpuMsPerRequest).toFixed(1),
         ),
       })),
-      allTab: {
-        alone: readsAloneSummary,
-        underWrites: readsLoadedSummary,
-        p99RisePercent: Math.round(
-          (readsLoadedSummary.latencyP99 / readsAloneSummary.latencyP99 - 1) * 100,
-        ),
-      },
+      allTab: allTabUnderWrites,
+      counts: underWrites('counts'),
       writesUnderLoad: {
         all: pooled(),
         ...Object.fromEntries(writeKinds.map((kind) => [kind, pooled(kind)])),
@@ -353,11 +400,51 @@ async function benchWrites(
   }
 }
 
+/**
+ * The All tab beside a route that reads one business by primary key, both on the
+ * reference server (bench/reference-server.ts: the product's app plus that route, behind the
+ * same auth hook), one after the other: the All tab's throughput as a share of the simplest
+ * database-backed route the same server, driver and hook can answer.
+ */
+async function measureReference(env: Record<string, string>, headers: Record<string, string>) {
+  const port = Number(env.PORT) + 100;
+  const server = startProcess(['bench/reference-server.ts'], { ...env, PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    const meter = createCpuMeter({ apiPid: server.pid!, postgresDatabase: POSTGRES_DATABASE });
+    const singleRow = await measure(
+      'Single row by primary key',
+      base,
+      [`/api/v1${SINGLE_ROW_PATH}`],
+      headers,
+      meter,
+    );
+    const allTab = await measure(
+      'All tab, page 1 (same server)',
+      base,
+      [sixTabCounts[0]!],
+      headers,
+      meter,
+    );
+    return {
+      singleRow,
+      allTab,
+      allTabShareOfSingleRow: Math.round(
+        (allTab.requestsPerSecond / singleRow.requestsPerSecond) * 100,
+      ),
+    };
+  } finally {
+    await stop(server);
+  }
+}
+
 async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefined) {
   const { dataDir, filesDir, env, database } = await openBenchLane(lane, {
     port: lane === 'postgres' ? 4411 : 4412,
-    postgresDatabase: 'fd_bench',
+    postgresDatabase: POSTGRES_DATABASE,
     folderPrefix: 'fd-bench',
+    reuse: KEEP_DATABASE,
   });
   const prepared = await prepare(database, filesDir);
   if (SETUP_SQL) {
@@ -383,10 +470,20 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
     const uuid = first.data.businesses[0]!.uuid;
     const year = new Date().getUTCFullYear();
 
-    const api = '/api/v1/manager/business';
+    const api = BUSINESS_API;
+    const search = (term: string) => `${api}/list/?search=${encodeURIComponent(term)}`;
     const cases: [string, string[]][] = [
       ['All tab, page 1', [`${api}/list/`]],
-      ['Search (~1% of rows)', [`${api}/list/?search=${encodeURIComponent(prepared.searchTerm)}`]],
+      ['All tab, page 5 000', [`${api}/list/?page=5000`]],
+      ['Queued tab (pending)', [`${api}/list/pending/`]],
+      ['Incorporated tab', [`${api}/list/incorporated/`]],
+      ['Processing tab', [`${api}/list/processing/`]],
+      ['Verified payments tab', [`${api}/all/?payment_status=CONFIRMED`]],
+      ['Unconfirmed payments tab', [`${api}/all/?payment_status=UNCONFIRMED`]],
+      ['Search (~1% of rows)', [search(prepared.searchTerm)]],
+      [`Search, 1 character ("${SHORT_SEARCHES[0]}")`, [search(SHORT_SEARCHES[0])]],
+      [`Search, 2 characters ("${SHORT_SEARCHES[1]}")`, [search(SHORT_SEARCHES[1])]],
+      [`Search matching nothing ("${NO_MATCH_SEARCH}")`, [search(NO_MATCH_SEARCH)]],
       [
         'Country + type + date',
         [
@@ -394,27 +491,23 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
         ],
       ],
       [
-        'Six tab counts',
-        [
-          `${api}/list/`,
-          `${api}/list/incorporated/`,
-          `${api}/list/?processing_status=PROCESSING&business_formation_status=Incorporation_Status`,
-          `${api}/list/pending/`,
-          `${api}/all/?payment_status=CONFIRMED`,
-          `${api}/all/?payment_status=UNCONFIRMED`,
-        ],
+        'Activity filter (Bank Account, pending)',
+        [`${api}/list/?business_formation_status=Bank_Account&processing_status=PENDING`],
       ],
+      ['Six tab counts', sixTabCounts],
       ['Business detail', [`${api}/detail/${uuid}/`]],
     ];
     let reads: ReadsReport | undefined;
     if (SECTIONS.has('reads')) {
+      const meter = createCpuMeter({
+        apiPid: server.pid!,
+        ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
+      });
       const rows: CaseResult[] = [];
-      for (const [name, paths] of cases) {
-        const row = await measure(name, base, paths, headers);
-        row.percentOfBare = Math.round((row.requestsPerSecond / bare!.requestsPerSecond) * 100);
-        rows.push(row);
-      }
-      reads = readsReport(lane, prepared, bare!, rows);
+      for (const [name, paths] of cases)
+        rows.push(await measure(name, base, paths, headers, meter));
+      const reference = lane === 'postgres' ? await measureReference(env, headers) : undefined;
+      reads = readsReport(lane, prepared, bare!, rows, reference);
     }
     const writes = SECTIONS.has('writes')
       ? await benchWrites(lane, base, token, server.pid!, prepared.writeTargets)
@@ -422,7 +515,9 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
     return { lane, reads, writes };
   } finally {
     await stop(server);
-    if (lane === 'postgres') await adminQuery('drop database if exists fd_bench with (force)');
+    if (lane === 'postgres' && !KEEP_DATABASE) {
+      await adminQuery(`drop database if exists ${POSTGRES_DATABASE} with (force)`);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -436,10 +531,12 @@ function readsReport(
   prepared: Prepared,
   bare: CaseResult,
   rows: CaseResult[],
+  reference: Awaited<ReturnType<typeof measureReference>> | undefined,
 ) {
   const report = {
     lane,
     businesses: BUSINESSES,
+    seeding: prepared.seeding,
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     searchTerm: prepared.searchTerm,
@@ -449,6 +546,7 @@ function readsReport(
     date: new Date().toISOString(),
     bare,
     cases: rows,
+    reference: reference ?? null,
     plans: prepared.plans,
   };
   saveResults(`api-${lane}`, report);
@@ -465,33 +563,50 @@ function saveResults(name: string, report: object) {
 }
 
 function summaryTable(reports: ReadsReport[]) {
+  const cpu = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : value.toFixed(2);
+  const cells = (c: CaseResult) =>
+    `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${cpu(c.cpu?.apiMsPerRequest)} | ${cpu(c.cpu?.postgresMsPerRequest)}`;
+  const outside = reports.flatMap((r) => r.cases.map((c) => c.cpu?.outsideBenchPercent ?? 0));
+  const seeded = reports
+    .filter((r) => r.seeding.businesses > 0)
+    .map(
+      (r) =>
+        `${r.lane}: ${r.seeding.businesses.toLocaleString('en-US')} businesses seeded in ${r.seeding.seconds} s`,
+    );
   const lines = [
-    `${BUSINESSES.toLocaleString('en-US')} businesses, ${CONNECTIONS} connections, ${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''}`,
+    `${BUSINESSES.toLocaleString('en-US')} businesses, ${CONNECTIONS} connections, ${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version}. CPU is per request: the API process and the bench database's PostgreSQL backends (PGlite runs inside the API). Other jobs took ${Math.min(...outside)}–${Math.max(...outside)}% of the machine's CPU during the cases.${seeded.length ? ` Seeding: ${seeded.join('; ')}.` : ''}${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''}`,
     '',
     '| case | ' +
-      reports.map((r) => `${r.lane} req/s | p50 ms | p99 ms | % of bare`).join(' | ') +
+      reports
+        .map((r) => `${r.lane} req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms`)
+        .join(' | ') +
       ' |',
-    '|---|' + reports.map(() => '---:|---:|---:|---:').join('|') + '|',
+    '|---|' + reports.map(() => '---:|---:|---:|---:|---:').join('|') + '|',
   ];
   const bare = reports[0]!.bare;
   lines.push(
-    `| Bare Fastify route (ceiling) | ` +
-      reports
-        .map(() => `${bare.requestsPerSecond} | ${bare.latencyP50} | ${bare.latencyP99} | 100`)
-        .join(' | ') +
+    `| Bare Fastify route (the machine's ceiling) | ` +
+      reports.map(() => cells(bare)).join(' | ') +
       ' |',
   );
   for (let i = 0; i < reports[0]!.cases.length; i++) {
     const name = reports[0]!.cases[i]!.name;
+    lines.push(`| ${name} | ` + reports.map((r) => cells(r.cases[i]!)).join(' | ') + ' |');
+  }
+  for (const r of reports) {
+    if (!r.reference) continue;
+    const { singleRow, allTab, allTabShareOfSingleRow } = r.reference;
     lines.push(
-      `| ${name} | ` +
-        reports
-          .map((r) => {
-            const c = r.cases[i]!;
-            return `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${c.percentOfBare}`;
-          })
-          .join(' | ') +
-        ' |',
+      '',
+      `**Against a single-row route** (${r.lane}; bench/reference-server.ts: the same app, driver and auth hook, plus a route that reads one business by primary key), one after the other on that server:`,
+      '',
+      '| case | req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| ${singleRow.name} | ${cells(singleRow)} |`,
+      `| ${allTab.name} | ${cells(allTab)} |`,
+      '',
+      `The All tab's throughput is **${allTabShareOfSingleRow}%** of the single-row route's; its CPU per request (API + PostgreSQL) is **${cpu((allTab.cpu?.apiMsPerRequest ?? 0) + (allTab.cpu?.postgresMsPerRequest ?? 0))} ms**.`,
     );
   }
   return lines.join('\n');
@@ -510,6 +625,41 @@ function writesTable(reports: WritesReport[]) {
     `| ${name} | ` + reports.map((r) => cells(r).join(' | ')).join(' | ') + ' |';
   const cpu = (value: number | null) => (value === null ? '—' : value.toFixed(2));
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}%`;
+  type UnderWrites = WritesReport['allTab'];
+  const underWritesRows = (title: string, pick: (r: WritesReport) => UnderWrites) => [
+    ...header(title, [
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'API cores',
+      'PostgreSQL cores',
+      'other jobs %',
+    ]),
+    ...(['alone', 'underWrites'] as const).map((which) =>
+      row(which === 'alone' ? 'alone' : `with ${first.writeRate} writes/s`, (r) => {
+        const run = pick(r)[which];
+        return [
+          run.requestsPerSecond,
+          run.latencyP50,
+          run.latencyP99,
+          cpu(run.apiCores),
+          cpu(run.postgresCores),
+          run.outsideBenchPercent,
+        ];
+      }),
+    ),
+    row('change', (r) => {
+      const { alone, underWrites, p99RisePercent } = pick(r);
+      return [
+        signed(Math.round((underWrites.requestsPerSecond / alone.requestsPerSecond - 1) * 100)),
+        signed(Math.round((underWrites.latencyP50 / alone.latencyP50 - 1) * 100)),
+        `**${signed(p99RisePercent)}**`,
+        '',
+        '',
+        '',
+      ];
+    }),
+  ];
   const outside = reports.flatMap((r) => [
     ...r.writesAlone.map((w) => w.cpu.outsideBenchPercent),
     ...r.allTab.alone.rounds.map((run) => run.cpu.outsideBenchPercent),
@@ -559,39 +709,11 @@ function writesTable(reports: WritesReport[]) {
     '',
     `**The All tab under writes**, ${first.readConnections} connections, ${first.durationSeconds} s a run, alone and while ${first.writeRate} writes a second run (${first.writeMix.join(', ')} in turn, started by a timer), ${first.rounds} rounds of each alternating; medians:`,
     '',
-    ...header('All tab, page 1', [
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'API cores',
-      'PostgreSQL cores',
-      'other jobs %',
-    ]),
-    ...(['alone', 'underWrites'] as const).map((which) =>
-      row(which === 'alone' ? 'alone' : `with ${first.writeRate} writes/s`, (r) => {
-        const run = r.allTab[which];
-        return [
-          run.requestsPerSecond,
-          run.latencyP50,
-          run.latencyP99,
-          cpu(run.apiCores),
-          cpu(run.postgresCores),
-          run.outsideBenchPercent,
-        ];
-      }),
-    ),
-    row('change', (r) => [
-      signed(
-        Math.round(
-          (r.allTab.underWrites.requestsPerSecond / r.allTab.alone.requestsPerSecond - 1) * 100,
-        ),
-      ),
-      signed(Math.round((r.allTab.underWrites.latencyP50 / r.allTab.alone.latencyP50 - 1) * 100)),
-      `**${signed(r.allTab.p99RisePercent)}**`,
-      '',
-      '',
-      '',
-    ]),
+    ...underWritesRows('All tab, page 1', (r) => r.allTab),
+    '',
+    `**The six tab counts under writes**, the same way (each request one of the six, in turn):`,
+    '',
+    ...underWritesRows('Six tab counts', (r) => r.counts),
     '',
     `**The writes during those runs**, all ${first.rounds} rounds together:`,
     '',

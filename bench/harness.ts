@@ -20,6 +20,9 @@ export const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
+/** The reference route of bench/reference-server.ts, under the API base path. */
+export const SINGLE_ROW_PATH = '/manager/bench/single-row/';
+
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -28,6 +31,17 @@ export async function adminQuery(text: string) {
   await client.connect();
   try {
     await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return rows.length > 0;
   } finally {
     await client.end();
   }
@@ -49,12 +63,13 @@ export interface BenchLane {
 
 /**
  * A temporary data folder and the API's environment on `port`; on PostgreSQL the scratch
- * database `postgresDatabase` made afresh, on PGlite the folder's own. The caller closes
+ * database `postgresDatabase` made afresh (or, with `reuse`, kept as a run before left it),
+ * on PGlite the folder's own. The caller closes
  * `database` before the API opens it (PGlite allows one process).
  */
 export async function openBenchLane(
   lane: 'pglite' | 'postgres',
-  options: { port: number; postgresDatabase: string; folderPrefix: string },
+  options: { port: number; postgresDatabase: string; folderPrefix: string; reuse?: boolean },
 ): Promise<BenchLane> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.folderPrefix}-${lane}-`));
   const env: Record<string, string> = {
@@ -68,8 +83,10 @@ export async function openBenchLane(
   };
   let database: Database;
   if (lane === 'postgres') {
-    await adminQuery(`drop database if exists ${options.postgresDatabase} with (force)`);
-    await adminQuery(`create database ${options.postgresDatabase}`);
+    const name = options.postgresDatabase;
+    if (!options.reuse) await adminQuery(`drop database if exists ${name} with (force)`);
+    if (!options.reuse || !(await databaseExists(name)))
+      await adminQuery(`create database ${name}`);
     env.DATABASE_URL = withDatabase(serverUrl, options.postgresDatabase);
     database = await openDatabase({ url: env.DATABASE_URL });
   } else {
@@ -93,6 +110,17 @@ export function startProcess(args: string[], env: Record<string, string>): Child
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** Signs a manager in through the API at `base`; the bearer token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in as ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 export async function waitFor(url: string, timeoutMs = 120_000) {
@@ -226,6 +254,17 @@ export function createCpuMeter(options: {
       };
     };
   };
+}
+
+// ---- Memory -------------------------------------------------------------------
+
+/** VmRSS and VmHWM (peak) of a process, MiB. */
+export function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
+  const mib = (value: number) => Math.round((value / 1024) * 10) / 10;
+  return { rssMb: mib(kib('VmRSS')), hwmMb: mib(kib('VmHWM')) };
 }
 
 // ---- Data ---------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { API_BASE_PATH } from '@fd/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -43,6 +43,12 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Routes added to the manager-only scope beside the features' own: the API
+   * benchmark's reference route (bench/reference-server.ts), which must pass
+   * through the same server, driver and auth hook as the product's routes.
+   */
+  extraProtectedRoutes?: FastifyPluginAsync<{ database: Database }>;
 }
 
 /** How old a staged upload must be before another instance's start may settle it. */
@@ -178,6 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jwtSecret: config.jwt.secret,
       });
       await api.register(protectedRoutes(notificationsRoutes), { database, now });
+      if (deps.extraProtectedRoutes) {
+        await api.register(protectedRoutes(deps.extraProtectedRoutes), { database });
+      }
       // Public: the single-use ticket in the URL is the credential.
       await api.register(notificationStreamRoutes, { database, now, hub: notificationHub });
       // Public: the signature in the URL is the credential.

@@ -9,7 +9,6 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   gte,
   like,
@@ -31,6 +30,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
+import type { ListCache } from './list-cache.ts';
 
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;
@@ -204,22 +204,56 @@ export interface ListedDocumentRow {
   size: number;
 }
 
+/** Where a page starts: the sort key of the row just before it (`created_at` as text, exact). */
+export interface PageAnchor {
+  key: string;
+  id: number;
+}
+
 /**
- * One page of list rows with their owner and documents. The page is cut from
- * `businesses` alone, then joined: a search matching thousands of rows looks up
- * ten owners, not thousands. The documents come in the same round trip, one
- * index lookup per row of the page.
+ * One page of list rows with their owner and documents. The page's ids are cut
+ * from `businesses` alone, reading only the sort index's columns where the
+ * condition allows (an index-only scan even at a deep offset), then joined:
+ * a search matching thousands of rows looks up ten businesses and owners, not
+ * thousands. With `after`, the page starts after that anchor (a keyset seek:
+ * no offset to walk). The documents come in the same round trip.
  */
 export function selectBusinessPage(
   db: Db,
   where: SQL | undefined,
-  { limit, offset }: { limit: number | Placeholder; offset: number | Placeholder },
+  {
+    limit,
+    offset,
+    after,
+  }: {
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+    after?: { key: string | Placeholder; id: number | Placeholder };
+  },
 ) {
   const page = db
     .select({
       id: businesses.id,
+      anchorKey: sql<string>`${businesses.createdAt}::text`.as('anchor_key'),
+    })
+    .from(businesses)
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .select({
+      id: businesses.id,
+      anchorKey: page.anchorKey,
       uuid: businesses.uuid,
-      userId: businesses.userId,
       businessName: businesses.businessName,
       companyType: businesses.companyType,
       countryOfIncorporation: businesses.countryOfIncorporation,
@@ -228,25 +262,6 @@ export function selectBusinessPage(
       accountLevel: businesses.accountLevel,
       currentActivityStep: businesses.currentActivityStep,
       currentActivityStatus: businesses.currentActivityStatus,
-    })
-    .from(businesses)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return db
-    .select({
-      id: page.id,
-      uuid: page.uuid,
-      businessName: page.businessName,
-      companyType: page.companyType,
-      countryOfIncorporation: page.countryOfIncorporation,
-      isRegisteredCompany: page.isRegisteredCompany,
-      createdAt: page.createdAt,
-      accountLevel: page.accountLevel,
-      currentActivityStep: page.currentActivityStep,
-      currentActivityStatus: page.currentActivityStatus,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -254,36 +269,90 @@ export function selectBusinessPage(
         select json_agg(json_build_object(
           'id', d.id, 'kind', d.kind, 'document_title', d.document_title,
           'file_name', d.file_name, 'size', d.size) order by d.id)
-        from documents d where d.business_id = ${page.id})`,
+        from documents d where d.business_id = ${businesses.id})`,
     })
     .from(page)
-    .innerJoin(users, eq(users.id, page.userId))
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .innerJoin(businesses, eq(businesses.id, page.id))
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .orderBy(...newestFirst);
 }
 export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[number];
 
+type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
+
 /**
- * The page query of each shape (tab, payment status, which filters are given)
- * built once with placeholders and prepared by name: later requests of the
- * same shape skip building the query and PostgreSQL skips parsing and planning
- * it. The names come from the shape, so a name always means the same SQL.
+ * The page query of each shape (tab, payment status, which filters are given,
+ * anchored or not) built once with placeholders and prepared by name: later
+ * requests of the same shape skip building the query and PostgreSQL skips
+ * parsing and planning it. The names come from the shape, so a name always
+ * means the same SQL.
+ *
+ * Deep pages: every page served leaves the anchors of itself and of the next
+ * page (the sort keys around it) in `anchors`, kept while the rows they order
+ * have not changed (docs/decisions.md §30). A page with an anchor is a seek
+ * that costs what page 1 costs; one without walks its offset through the sort
+ * index alone.
  */
 export class PreparedBusinessPages {
   readonly #db: Db;
   readonly #plans: LruCache<string, ReturnType<typeof prepareBusinessPage>>;
+  readonly #anchors: ListCache<PageAnchor>;
 
-  constructor(db: Db, maxShapes = 200) {
+  constructor(db: Db, anchors: ListCache<PageAnchor>, maxShapes = 200) {
     this.#db = db;
     this.#plans = new LruCache(maxShapes);
+    this.#anchors = anchors;
   }
 
-  run(
+  async run(
     tab: BusinessTab,
-    filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
-    page: { limit: number; offset: number },
+    filters: ListFilters,
+    { page, pageSize }: { page: number; pageSize: number },
   ): Promise<BusinessPageRow[]> {
     const values = businessListValues(filters);
-    const shape = JSON.stringify([tab, filters.paymentStatus ?? null, Object.keys(values)]);
+    const readsProgress = { readsProgress: listReadsProgress(tab, filters) };
+    const list = JSON.stringify([tab, filters, pageSize]);
+    const anchorOf = (n: number) => `${list}#${n}`;
+    const stamp = this.#anchors.stamp(readsProgress);
+    const anchor = page > 1 ? this.#anchors.peek(anchorOf(page), readsProgress) : undefined;
+
+    let rows: BusinessPageRow[];
+    if (anchor) {
+      rows = await this.#plan(tab, filters, values, true).execute({
+        ...values,
+        limit: pageSize,
+        offset: 0,
+        afterKey: anchor.key,
+        afterId: anchor.id,
+      });
+    } else {
+      // One row more, the one before the page: the page's own anchor for next time.
+      const offset = (page - 1) * pageSize;
+      const before = offset > 0 ? 1 : 0;
+      rows = await this.#plan(tab, filters, values, false).execute({
+        ...values,
+        limit: pageSize + before,
+        offset: offset - before,
+      });
+      if (before && rows.length > 0) {
+        const [previous] = rows.splice(0, 1);
+        this.#anchors.set(anchorOf(page), anchorAt(previous!), stamp, readsProgress);
+      }
+    }
+    const last = rows.at(-1);
+    if (last && rows.length === pageSize) {
+      this.#anchors.set(anchorOf(page + 1), anchorAt(last), stamp, readsProgress);
+    }
+    return rows;
+  }
+
+  #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, anchored: boolean) {
+    const shape = JSON.stringify([
+      tab,
+      filters.paymentStatus ?? null,
+      Object.keys(values),
+      anchored,
+    ]);
     let plan = this.#plans.get(shape);
     if (!plan) {
       const name = `business_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
@@ -291,17 +360,23 @@ export class PreparedBusinessPages {
         this.#db,
         businessListCondition(tab, filters, { placeholders: true }),
         name,
+        anchored,
       );
       this.#plans.set(shape, plan);
     }
-    return plan.execute({ ...values, ...page });
+    return plan;
   }
 }
 
-function prepareBusinessPage(db: Db, where: SQL | undefined, name: string) {
+const anchorAt = (row: BusinessPageRow): PageAnchor => ({ key: row.anchorKey, id: row.id });
+
+function prepareBusinessPage(db: Db, where: SQL | undefined, name: string, anchored: boolean) {
   return selectBusinessPage(db, where, {
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
+    after: anchored
+      ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+      : undefined,
   }).prepare(name);
 }
 

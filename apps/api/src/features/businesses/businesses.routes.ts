@@ -15,8 +15,12 @@ import { errorResponses, route } from '../../lib/route-schema.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { getBusinessDetail, listBusinesses } from './businesses.service.ts';
-import { prepareBusinessDetailQueries, PreparedBusinessPages } from './businesses.queries.ts';
-import { CountCache } from './count-cache.ts';
+import {
+  prepareBusinessDetailQueries,
+  PreparedBusinessPages,
+  type PageAnchor,
+} from './businesses.queries.ts';
+import { CountCache, ListCache } from './list-cache.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
 export type BusinessesRoutesOptions = {
@@ -53,7 +57,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
     counts: new CountCache(businessChanges),
-    pages: new PreparedBusinessPages(database.db),
+    pages: new PreparedBusinessPages(database.db, new ListCache<PageAnchor>(businessChanges)),
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
 

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
-import type { CountCache } from './count-cache.ts';
+import type { CountCache } from './list-cache.ts';
 import {
   countBusinesses,
   listReadsProgress,
@@ -45,7 +45,7 @@ export async function listBusinesses(
   // questions share one cached count whatever the raw query looked like.
   const countKey = JSON.stringify([tab, filters]);
   const [rows, totalCount] = await Promise.all([
-    pages.run(tab, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
+    pages.run(tab, filters, { page, pageSize }),
     counts.get(countKey, () => countBusinesses(db, tab, filters), {
       readsProgress: listReadsProgress(tab, filters),
     }),

@@ -6,7 +6,7 @@ import { TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBusinesses } from '../seed/index.ts';
-import { CountCache } from './count-cache.ts';
+import { CountCache } from './list-cache.ts';
 
 const liveChanges = () => {
   const changes = new TableChanges();
@@ -88,7 +88,7 @@ describe('CountCache', () => {
   });
 });
 
-describe.each(lanes)('list counts on $name follow every writer', (lane) => {
+describe.each(lanes)('list counts and pages on $name follow every writer', (lane) => {
   let database: TestDatabase;
   let harness: TestApp;
   let token: string;
@@ -157,6 +157,62 @@ describe.each(lanes)('list counts on $name follow every writer', (lane) => {
       expect(await apiTotal(queued)).toBe(await sqlCount(sql`incorporation_status = 'PENDING'`)),
     );
     expect(await apiTotal(all)).toBe(await sqlCount());
+  });
+
+  it('serves every page, deep ones from anchors, as they stand after each write', async () => {
+    const uuidsOf = async (path: string) => {
+      const response = await callApi(harness.baseUrl, 'GET', path, { token });
+      return businessListResponseSchema.parse(response.body).data.businesses.map((b) => b.uuid);
+    };
+    const sqlPage = async (condition: ReturnType<typeof sql>, page: number, size: number) =>
+      (
+        await queryRows<{ uuid: string }>(
+          database.db,
+          sql`select uuid from businesses where ${condition}
+               order by created_at desc, id desc limit ${size} offset ${(page - 1) * size}`,
+        )
+      ).map((row) => row.uuid);
+    const all = (page: number, size = 4) =>
+      `/api/v1/manager/business/list/?page=${page}&page_size=${size}`;
+    const queued = (page: number) =>
+      `/api/v1/manager/business/list/pending/?page=${page}&page_size=3`;
+    const pending = sql`incorporation_status = 'PENDING'`;
+
+    // Cold, then again (from the anchor the first request left), then its neighbours, out of
+    // order; a page past the end is empty.
+    for (const page of [5, 5, 6, 4, 4, 1, 2, 3, 30]) {
+      expect(await uuidsOf(all(page)), `page ${page}`).toEqual(await sqlPage(sql`true`, page, 4));
+    }
+    // Another page size has anchors of its own.
+    expect(await uuidsOf(all(5, 3))).toEqual(await sqlPage(sql`true`, 5, 3));
+    for (const page of [2, 3, 3]) {
+      expect(await uuidsOf(queued(page))).toEqual(await sqlPage(pending, page, 3));
+    }
+
+    // A new business shifts the pages after it: no anchor of before is used again.
+    await seedBusinesses(database, {
+      count: 2,
+      seed: 123,
+      filesDir: harness.config.filesDir,
+      log: () => {},
+    });
+    await eventually(async () =>
+      expect(await uuidsOf(all(5))).toEqual(await sqlPage(sql`true`, 5, 4)),
+    );
+    for (const page of [6, 4]) {
+      expect(await uuidsOf(all(page))).toEqual(await sqlPage(sql`true`, page, 4));
+    }
+    // A step update moves a business out of the Queued tab (a progress-only change).
+    const before = await sqlPage(pending, 2, 3);
+    await database.db.execute(sql`
+      update formation_steps set status = 'APPROVED'
+       where step_key = 'incorporation_status'
+         and business_id = (select id from businesses where uuid = ${before[0]!})`);
+    await eventually(async () =>
+      expect(await uuidsOf(queued(3))).toEqual(await sqlPage(pending, 3, 3)),
+    );
+    expect(await uuidsOf(queued(2))).toEqual(await sqlPage(pending, 2, 3));
+    expect(await uuidsOf(queued(2))).not.toEqual(before);
   });
 
   it('announces a progress-only update as such, and an update that writes nothing not at all', async () => {

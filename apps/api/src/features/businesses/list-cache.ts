@@ -1,17 +1,17 @@
 import type { TableChanges } from '../../lib/table-changes.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 
-/** Counts kept until one version of the table moves. */
-class CountGeneration {
+/** Entries kept until one version of the table moves. */
+class Generation<V> {
   version = -1;
-  readonly entries: LruCache<string, Promise<number>>;
+  readonly entries: LruCache<string, V>;
 
   constructor(maxEntries: number) {
     this.entries = new LruCache(maxEntries);
   }
 
-  /** The entries, emptied first if `version` moved on since they were counted. */
-  at(version: number): LruCache<string, Promise<number>> {
+  /** The entries, emptied first if `version` moved on since they were stored. */
+  at(version: number): LruCache<string, V> {
     if (this.version !== version) {
       this.entries.clear();
       this.version = version;
@@ -20,51 +20,82 @@ class CountGeneration {
   }
 }
 
+/** Whether what is cached reads the step-derived columns (docs/decisions.md §26). */
+export interface ReadsProgress {
+  readsProgress?: boolean;
+}
+
 /**
- * Exact list counts, each computed once per version of the businesses table.
- * Counting a large tab reads tens of thousands of index entries (≈15–25 ms at
- * 100 000 businesses) and every list request needs a count, so the same count
- * is not recomputed until a business changes. A count that reads none of the
- * step-derived columns (the All tab, search, country, type and date) is kept
- * across a step update, which moves only those (`readsProgress` false;
- * docs/decisions.md §26). Requests that arrive while a count is being computed
- * share it. Nothing is cached while changes could go unseen (`changes.live`
- * is false).
+ * Values derived from the businesses table (list counts, page anchors), each
+ * kept while the table has not changed since it was read. A value that reads
+ * none of the step-derived columns (the All tab, search, country, type and
+ * date) is kept across a step update, which moves only those
+ * (`readsProgress` false; docs/decisions.md §26). Nothing is cached while
+ * changes could go unseen (`changes.live` is false).
  */
-export class CountCache {
+export class ListCache<V> {
   readonly #changes: TableChanges;
-  /** Counts that read the progress columns: dropped on every change. */
-  readonly #progress: CountGeneration;
-  /** Counts that do not: dropped on every change but a progress-only one. */
-  readonly #core: CountGeneration;
+  /** Values that read the progress columns: dropped on every change. */
+  readonly #progress: Generation<V>;
+  /** Values that do not: dropped on every change but a progress-only one. */
+  readonly #core: Generation<V>;
 
   constructor(changes: TableChanges, maxEntries = 5000) {
     this.#changes = changes;
-    this.#progress = new CountGeneration(maxEntries);
-    this.#core = new CountGeneration(maxEntries);
+    this.#progress = new Generation(maxEntries);
+    this.#core = new Generation(maxEntries);
   }
 
   get size(): number {
     return this.#progress.entries.size + this.#core.entries.size;
   }
 
-  get(
-    key: string,
-    count: () => Promise<number>,
-    { readsProgress = true }: { readsProgress?: boolean } = {},
-  ): Promise<number> {
-    if (!this.#changes.live) return count();
-    const entries = readsProgress
-      ? this.#progress.at(this.#changes.version)
-      : this.#core.at(this.#changes.coreVersion);
-    const cached = entries.get(key);
-    if (cached) return cached;
+  /**
+   * The version a value read now belongs to; pass it to `set` once the value
+   * is read, so that a value read before a change is never kept after it.
+   * Null while changes could pass unseen.
+   */
+  stamp({ readsProgress = true }: ReadsProgress = {}): number | null {
+    if (!this.#changes.live) return null;
+    return readsProgress ? this.#changes.version : this.#changes.coreVersion;
+  }
 
+  peek(key: string, { readsProgress = true }: ReadsProgress = {}): V | undefined {
+    const stamp = this.stamp({ readsProgress });
+    if (stamp === null) return undefined;
+    return this.#generation(readsProgress).at(stamp).get(key);
+  }
+
+  /** Keeps `value` if the table is still at `stamp`'s version. */
+  set(key: string, value: V, stamp: number | null, { readsProgress = true }: ReadsProgress = {}) {
+    if (stamp === null || stamp !== this.stamp({ readsProgress })) return;
+    this.#generation(readsProgress).at(stamp).set(key, value);
+  }
+
+  forget(key: string, { readsProgress = true }: ReadsProgress = {}): void {
+    const stamp = this.stamp({ readsProgress });
+    if (stamp !== null) this.#generation(readsProgress).at(stamp).delete(key);
+  }
+
+  #generation(readsProgress: boolean): Generation<V> {
+    return readsProgress ? this.#progress : this.#core;
+  }
+}
+
+/**
+ * Exact list counts, each computed once per version of the businesses table:
+ * requests that arrive while a count is being computed share it, and a failed
+ * count is not kept (the next request tries again).
+ */
+export class CountCache extends ListCache<Promise<number>> {
+  get(key: string, count: () => Promise<number>, options: ReadsProgress = {}): Promise<number> {
+    const cached = this.peek(key, options);
+    if (cached) return cached;
+    const stamp = this.stamp(options);
     const pending = count();
-    entries.set(key, pending);
-    // A failed count is not kept: the next request tries again.
+    this.set(key, pending, stamp, options);
     pending.catch(() => {
-      if (entries.get(key) === pending) entries.delete(key);
+      if (this.peek(key, options) === pending) this.forget(key, options);
     });
     return pending;
   }
