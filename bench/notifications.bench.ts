@@ -33,7 +33,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server;
  * a scratch database fd_bench_notifications is created and dropped.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -58,6 +58,7 @@ import {
   adminQuery,
   createCpuMeter,
   JWT_SECRET,
+  memoryOf,
   pickWriteTargets,
   resultsDir,
   root,
@@ -140,14 +141,6 @@ function perUnit(cpu: CpuUse, count: number): CpuUse {
     apiMsPerRequest: per(cpu.apiMsPerRequest),
     postgresMsPerRequest: cpu.postgresMsPerRequest === null ? null : per(cpu.postgresMsPerRequest),
   };
-}
-
-/** VmRSS and VmHWM (peak) of a process, MiB. */
-function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
-  return { rssMb: round1(kib('VmRSS') / 1024), hwmMb: round1(kib('VmHWM') / 1024) };
 }
 
 // ---- Data ---------------------------------------------------------------------
