@@ -36,6 +36,22 @@ export async function adminQuery(text: string) {
   }
 }
 
+/** How many queries other sessions are running on `database` now. */
+export async function activeQueries(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [database],
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 async function databaseExists(name: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
