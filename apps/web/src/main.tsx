@@ -3,6 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './index.css';
 
+// zod, which the signed-in screens load, would probe once with `new Function` whether it may
+// compile its parsers; the CSP forbids eval, so the browser reports the probe as a violation
+// (Lighthouse's best practices). zod reads its configuration from this global when it loads
+// (the object behind `z.config()`), so it starts without the probe.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  jitless: true,
+};
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 

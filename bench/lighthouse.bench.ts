@@ -1,0 +1,324 @@
+/**
+ * `npm run bench:lighthouse` — Lighthouse (mobile defaults: a mid-range phone on slow 4G,
+ * simulated) on the sign-in page, /business and /manage-business/{uuid}, through the real
+ * server on a fresh embedded database with the demo data.
+ *
+ * 1. Builds the web app into a temporary folder (the build writes its .br/.gz copies).
+ * 2. Starts the API (apps/api/src/main.ts) in its own process on a temporary data folder,
+ *    which seeds the demo data, serving that build.
+ * 3. Starts Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; never a downloaded one)
+ *    with a remote-debugging port and a profile of its own.
+ * 4. `/` is audited signed out. For the signed-in pages Playwright attaches to the same
+ *    Chromium over CDP, signs the demo manager in through the sign-in screen (the session is
+ *    the token in localStorage), empties the HTTP cache, and lets go; Lighthouse then runs on
+ *    the same port with `disableStorageReset`, so it keeps the session but loads every file
+ *    afresh, as on a first visit.
+ * 5. Each page is audited `--runs` times (3); the run with the median performance score is
+ *    kept (`--reports DIR` also saves every full report there). Writes bench/results/lighthouse.json (scores, metrics, transfer sizes and what
+ *    each report flagged — not the full reports) and the table in bench/README.md.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, findChromium } from '../e2e/browser.ts';
+import { resultsDir, root, signIn, startApi, stop, updateReadme, waitFor } from './harness.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '4320' },
+    /** A folder for the full reports (JSON), which are not kept otherwise. */
+    reports: { type: 'string' },
+  },
+});
+const runs = Number(options.runs);
+const port = Number(options.port);
+const base = `http://127.0.0.1:${port}`;
+const demoManager = { email: 'manager@formation-desk.local', password: 'demo-manager-2026' };
+
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const metricAudits = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+} as const;
+
+interface PageSummary {
+  page: string;
+  url: string;
+  signedIn: boolean;
+  scores: Record<(typeof categories)[number], number>;
+  /** Of every run, in order; the summary is the run with the median performance score. */
+  performanceRuns: number[];
+  metrics: Record<keyof typeof metricAudits, number>;
+  transfer: {
+    requests: number;
+    /** What crossed the network (compressed), and the files' own sizes, in bytes. */
+    totalBytes: number;
+    totalResourceBytes: number;
+    byType: Record<string, { requests: number; transferBytes: number; resourceBytes: number }>;
+  };
+  /** Scored audits under 0.9 and performance opportunities, with their score and display value. */
+  flagged: { id: string; title: string; score: number | null; displayValue?: string }[];
+  benchmarkIndex: number | undefined;
+}
+
+interface NetworkRequestItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+  statusCode?: number;
+}
+
+function summarise(lhr: Result, page: string, signedIn: boolean, performanceRuns: number[]) {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] })
+    ?.items ?? []) as NetworkRequestItem[];
+  const byType: PageSummary['transfer']['byType'] = {};
+  for (const request of requests) {
+    const type = request.resourceType ?? 'Other';
+    const entry = (byType[type] ??= { requests: 0, transferBytes: 0, resourceBytes: 0 });
+    entry.requests += 1;
+    entry.transferBytes += request.transferSize ?? 0;
+    entry.resourceBytes += request.resourceSize ?? 0;
+  }
+  const flagged: PageSummary['flagged'] = [];
+  for (const category of categories) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      // What counts towards the score, and the performance report's opportunities (estimated
+      // savings); not its diagnostics.
+      const isOpportunity =
+        (audit.details as { type?: string } | undefined)?.type === 'opportunity';
+      if (ref.weight === 0 && !isOpportunity) continue;
+      flagged.push({
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      });
+    }
+  }
+  const summary: PageSummary = {
+    page,
+    url: lhr.finalDisplayedUrl,
+    signedIn,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
+    performanceRuns,
+    metrics: Object.fromEntries(
+      Object.entries(metricAudits).map(([key, id]) => [key, metric(id)]),
+    ) as PageSummary['metrics'],
+    transfer: {
+      requests: requests.length,
+      totalBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      totalResourceBytes: requests.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+      byType,
+    },
+    flagged,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+  return summary;
+}
+
+/** Chromium with a DevTools port: the port it printed. */
+async function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    findChromium(process.env),
+    [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const devtoolsPort = await new Promise<number>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (found) {
+        clearTimeout(timer);
+        resolve(Number(found[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen}`)));
+  });
+  return { child, port: devtoolsPort };
+}
+
+/** Signs the demo manager in through the sign-in screen of the Chromium on `devtoolsPort`, then empties its HTTP cache. */
+async function signInThroughTheScreen(devtoolsPort: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devtoolsPort}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    // A session from the run before sends / on to /business at once.
+    const signedIn = await page.evaluate(
+      () =>
+        (
+          globalThis as { localStorage?: { getItem(key: string): string | null } }
+        ).localStorage?.getItem('token') ?? null,
+    );
+    if (!signedIn) {
+      await page.getByLabel('Email').fill(demoManager.email);
+      await page.getByLabel('Password', { exact: true }).fill(demoManager.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    }
+    await page.waitForURL(`${base}/business`);
+    await page.getByRole('heading', { name: 'Businesses' }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(url: string, devtoolsPort: number, signedIn: boolean): Promise<Result> {
+  if (signedIn) await signInThroughTheScreen(devtoolsPort);
+  const flags: Flags = {
+    port: devtoolsPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    // Signed in, the session (localStorage) must survive; the HTTP cache was emptied above.
+    disableStorageReset: signedIn,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) {
+    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  }
+  return result.lhr;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => Math.round(value).toLocaleString('en');
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'fd-bench-lighthouse-'));
+const distDir = path.join(workDir, 'dist');
+let api: ChildProcess | undefined;
+let browser: ChildProcess | undefined;
+try {
+  execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps', 'web'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // The embedded default, whatever the shell exported.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET']) {
+    delete process.env[name];
+  }
+  api = startApi({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    SEED_DEMO: 'true',
+    WEB_DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+  });
+  await waitFor(`${base}/api/health`, 180_000);
+
+  const token = await signIn(base, demoManager.email, demoManager.password);
+  const list = (await (
+    await fetch(`${base}/api/v1/manager/business/list/?page=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { data: { businesses: { uuid: string }[] } };
+  const businessUuid = list.data.businesses[0]?.uuid;
+  if (!businessUuid) throw new Error('The demo data has no business.');
+
+  const pages: [string, string, boolean][] = [
+    ['/ (sign-in)', `${base}/`, false],
+    ['/business', `${base}/business`, true],
+    ['/manage-business/{uuid}', `${base}/manage-business/${businessUuid}`, true],
+  ];
+
+  const chrome = await startChromium(path.join(workDir, 'chromium-profile'));
+  browser = chrome.child;
+  const summaries: PageSummary[] = [];
+  for (const [page, url, signedIn] of pages) {
+    const results: Result[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const lhr = await audit(url, chrome.port, signedIn);
+      console.log(
+        `${page} run ${run + 1}: ${categories.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', ')}`,
+      );
+      results.push(lhr);
+      if (options.reports) {
+        mkdirSync(options.reports, { recursive: true });
+        const name = `${page.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
+        writeFileSync(path.join(options.reports, name), JSON.stringify(lhr));
+      }
+    }
+    const byPerformance = [...results].sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
+    const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
+    summaries.push(
+      summarise(
+        median,
+        page,
+        signedIn,
+        results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+      ),
+    );
+  }
+
+  mkdirSync(resultsDir, { recursive: true });
+  const lighthouseVersion = (
+    JSON.parse(
+      readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+    ) as { version: string }
+  ).version;
+  writeFileSync(
+    path.join(resultsDir, 'lighthouse.json'),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        lighthouse: lighthouseVersion,
+        settings: 'mobile defaults: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU slowdown',
+        runsPerPage: runs,
+        pages: summaries,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+
+  const table = [
+    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated slow 4G and a 4× slower CPU), through the real server on a fresh embedded database with the demo data; ${runs} runs a page, the run with the median performance score shown (every run's score in brackets). Transfer: what crossed the network (brotli, as Chromium asks) and the files' own size, in KB.`,
+    '',
+    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | requests | transfer KB | of which JS | resources KB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...summaries.map(
+      (s) =>
+        `| ${s.page} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${ms(s.metrics.fcpMs)} | ${ms(s.metrics.lcpMs)} | ${ms(s.metrics.tbtMs)} | ${s.metrics.cls.toFixed(3)} | ${ms(s.metrics.speedIndexMs)} | ${s.transfer.requests} | ${kb(s.transfer.totalBytes)} | ${kb(s.transfer.byType.Script?.transferBytes ?? 0)} | ${kb(s.transfer.totalResourceBytes)} |`,
+    ),
+    '',
+    `Flagged (scored audits under 0.9, and opportunities): ${
+      summaries
+        .map(
+          (s) =>
+            `${s.page}: ${s.flagged.length ? s.flagged.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ''}`).join(', ') : 'none'}`,
+        )
+        .join('; ') || 'none'
+    }. Lighthouse's benchmark index of this machine during the runs: ${summaries.map((s) => s.benchmarkIndex ?? '?').join(', ')}.`,
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  await updateReadme({ lighthouse: table });
+} finally {
+  if (browser) await stop(browser);
+  if (api) await stop(api);
+  rmSync(workDir, { recursive: true, force: true });
+}
