@@ -5,18 +5,7 @@
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
 import { createHash } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  like,
-  lt,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
