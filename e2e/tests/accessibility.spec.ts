@@ -59,7 +59,8 @@ async function verifyCode(page: Page): Promise<void> {
  * account, which mails nothing and shows the same screen.
  */
 const signedOutScreens: ScreenCheck[] = [
-  { name: 'Login', path: '/' },
+  // The bare sign-in page is checked in its field-error state below (the same page, nothing
+  // over it); likewise Onboarding and Businesses, through their non-modal open states.
   {
     name: 'Login with its field errors',
     path: '/',
@@ -145,7 +146,6 @@ const openPicker = async (page: Page, name: string, choice: string) => {
 };
 
 const mockupScreens: ScreenCheck[] = [
-  { name: 'Onboarding', path: '/onboarding' },
   {
     name: 'Onboarding with its field errors',
     path: '/onboarding',
@@ -196,11 +196,6 @@ const mockupScreens: ScreenCheck[] = [
 ];
 
 const signedInScreens: ScreenCheck[] = [
-  {
-    name: 'Businesses',
-    path: '/business',
-    prepare: (page) => tableLoaded(page, 'Businesses'),
-  },
   {
     name: 'Businesses: the Filter menu',
     path: '/business',
