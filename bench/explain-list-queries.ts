@@ -13,7 +13,8 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import {
   businessListCondition,
-  selectBusinessCount,
+  selectBoundedBusinessCount,
+  EXACT_COUNT_UP_TO,
   selectBusinessPage,
   type BusinessTab,
 } from '../apps/api/src/features/businesses/businesses.queries.ts';
@@ -70,7 +71,11 @@ export async function explainListQueries(
     const { page: _page, pageSize: _pageSize, ...filters } = businessListQuerySchema.parse(query);
     plans[name] = await explain(
       database,
-      selectBusinessCount(database.db, businessListCondition(tab, filters)),
+      selectBoundedBusinessCount(
+        database.db,
+        businessListCondition(tab, filters),
+        EXACT_COUNT_UP_TO,
+      ),
     );
   }
   return plans;

@@ -271,6 +271,12 @@ export type BusinessListItem = z.infer<typeof businessListItemSchema>;
 export const businessListPageSchema = z.object({
   businesses: z.array(businessListItemSchema),
   total_count: z.number(),
+  /**
+   * False when `total_count` is a lower bound: the rows matching a search or a
+   * country, type or date filter are counted up to 10 000 (or the requested
+   * page's end and one page more), and "10,000+" is what the list shows.
+   */
+  total_count_exact: z.boolean(),
   page: z.number(),
   page_size: z.number(),
 });

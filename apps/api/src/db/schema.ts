@@ -88,7 +88,7 @@ export const businesses = pgTable(
     /** First step (canonical order) not APPROVED; null = Completed. Same transaction as every step change. */
     currentActivityStep: text('current_activity_step'),
     currentActivityStatus: text('current_activity_status'),
-    /** Lower-cased business name, owner names and email, for trigram search. */
+    /** Lower-cased business name, owner names and email, for search (trigrams; 1–2 characters: grams). */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -122,6 +122,8 @@ export const businesses = pgTable(
     index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
     index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
     index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Searches of one or two characters, which have no trigram (migration 0010, decision 33).
+    index('businesses_search_grams_idx').using('gin', sql`business_search_grams(${t.searchText})`),
     check('businesses_account_level_check', sql`${t.accountLevel} in ('PAID', 'UNPAID')`),
     check(
       'businesses_incorporation_status_check',

@@ -81,6 +81,7 @@ describe('counts', () => {
     expect(formatResultCount(0)).toBe('0 results');
     expect(formatResultCount(1)).toBe('1 result');
     expect(formatResultCount(1234)).toBe('1,234 results');
+    expect(formatResultCount(10_000, false)).toBe('10,000+ results');
   });
 });
 

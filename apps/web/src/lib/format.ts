@@ -58,9 +58,14 @@ const wholeNumber = new Intl.NumberFormat('en-US');
 /** `1234` → `1,234`. */
 export const formatCount = (count: number): string => wholeNumber.format(count);
 
-/** The total rows under a list: `1 result`, `1,234 results`. */
-export const formatResultCount = (count: number): string =>
-  `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+/**
+ * The total rows under a list: `1 result`, `1,234 results`; a total that is a
+ * lower bound (the API's `total_count_exact` false) reads `10,000+ results`.
+ */
+export const formatResultCount = (count: number, exact = true): string =>
+  exact
+    ? `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`
+    : `${formatCount(count)}+ results`;
 
 /** docs/product.md §2: a registered company is an existing business, anything else a new one. */
 export const businessLevelLabel = (isRegisteredCompany: boolean | null | undefined): string =>

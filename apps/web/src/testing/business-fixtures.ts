@@ -39,8 +39,15 @@ export const businessListBody = (
   businesses: BusinessListItem[],
   totalCount = businesses.length,
   page = 1,
+  totalIsExact = true,
 ): { data: BusinessListPage } => ({
-  data: { businesses, total_count: totalCount, page, page_size: 10 },
+  data: {
+    businesses,
+    total_count: totalCount,
+    total_count_exact: totalIsExact,
+    page,
+    page_size: 10,
+  },
 });
 
 export function businessDetailFixture(overrides: Partial<BusinessDetail> = {}): BusinessDetail {

@@ -1,7 +1,8 @@
 /**
  * Drizzle only. Every list filter is a condition on a column of `businesses`
  * that one of its indexes serves (docs/architecture.md §4): tabs use the denormalised
- * status columns, search the trigram index on `search_text`.
+ * status columns, search the trigram index on `search_text` (terms of one or two
+ * characters: the grams index of migration 0010, decision 33).
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
 import { createHash } from 'node:crypto';
@@ -59,12 +60,17 @@ const tabConditions: Record<BusinessTab, (c: ProgressColumns) => SQL | undefined
 /** LIKE treats `%`, `_` and `\` as special; searched text is literal. */
 const escapeLikePattern = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
+/** Terms this short have no trigram; `business_search_grams` holds them (migration 0010). */
+const MAX_GRAM_LENGTH = 2;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfUtcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 /** The values a list query binds, named as the placeholders of its prepared form. */
 export interface BusinessListValues {
   search?: string;
+  /** The term itself when it has one or two characters: looked up in the grams index. */
+  searchGram?: string;
   companyType?: string;
   country?: string;
   createdFrom?: Date;
@@ -80,7 +86,10 @@ function businessListValues(
   const values: BusinessListValues = {};
   // search_text is stored lower-cased by the database (migration 0005) and the term is lowered
   // by the same lower() in the query: LIKE, without ILIKE's per-row case folding.
-  if (filters.search) values.search = `%${escapeLikePattern(filters.search)}%`;
+  if (filters.search) {
+    values.search = `%${escapeLikePattern(filters.search)}%`;
+    if ([...filters.search].length <= MAX_GRAM_LENGTH) values.searchGram = filters.search;
+  }
   if (filters.companyType) values.companyType = filters.companyType;
   if (filters.country) values.country = filters.country;
   if (filters.createdFrom) values.createdFrom = startOfUtcDay(filters.createdFrom);
@@ -110,6 +119,9 @@ export function businessListCondition(
   const has = (name: keyof BusinessListValues) => values[name] !== undefined;
   return and(
     has('search') ? like(businesses.searchText, sql`lower(${bind('search')})`) : undefined,
+    has('searchGram')
+      ? sql`business_search_grams(${businesses.searchText}) @> array[lower(${bind('searchGram')}::text)]`
+      : undefined,
     has('companyType') ? eq(businesses.companyType, bind('companyType')) : undefined,
     has('country') ? eq(businesses.countryOfIncorporation, bind('country')) : undefined,
     has('createdFrom') ? gte(businesses.createdAt, bind('createdFrom')) : undefined,
@@ -274,7 +286,10 @@ type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
  * anchored or not) built once with placeholders and prepared by name: later
  * requests of the same shape skip building the query and PostgreSQL skips
  * parsing and planning it. The names come from the shape, so a name always
- * means the same SQL.
+ * means the same SQL. A search is the exception: how many rows its term
+ * matches decides the plan (walk the newest rows for a common term, look a
+ * rare one up in its index), so its query goes unnamed and PostgreSQL plans
+ * it with each request's term (decision 33).
  *
  * Deep pages: every page served leaves the anchors of itself and of the next
  * page (the sort keys around it) in `anchors`, kept while the rows they order
@@ -344,7 +359,10 @@ export class PreparedBusinessPages {
     ]);
     let plan = this.#plans.get(shape);
     if (!plan) {
-      const name = `business_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+      const name =
+        values.search === undefined
+          ? `business_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`
+          : UNNAMED;
       plan = prepareBusinessPage(
         this.#db,
         businessListCondition(tab, filters, { placeholders: true }),
@@ -356,6 +374,13 @@ export class PreparedBusinessPages {
     return plan;
   }
 }
+
+/**
+ * Drizzle sends a query prepared without a name as PostgreSQL's unnamed
+ * statement, planned afresh with the values of each execution; its types ask
+ * for a name.
+ */
+const UNNAMED = undefined as unknown as string;
 
 const anchorAt = (row: BusinessPageRow): PageAnchor => ({ key: row.anchorKey, id: row.id });
 
@@ -369,28 +394,60 @@ function prepareBusinessPage(db: Db, where: SQL | undefined, name: string, ancho
   }).prepare(name);
 }
 
-/** The count over `businesses` alone, so the planner can answer from the tab's index. */
-export function selectBusinessCount(db: Db, where: SQL | undefined) {
-  return db.select({ total: count() }).from(businesses).where(where);
+/**
+ * How many rows of `businesses` match, counting no further than `upTo` + 1
+ * (one more tells that there are more): over `businesses` alone, so the
+ * planner can answer from the tab's index.
+ */
+export function selectBoundedBusinessCount(db: Db, where: SQL | undefined, upTo: number) {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(businesses)
+    .where(where)
+    .limit(upTo + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
 }
+
+/** A list's total: exact, or (`exact` false) a lower bound, as the list answer carries it. */
+export interface ListTotal {
+  count: number;
+  exact: boolean;
+}
+
+/**
+ * A count that reads `businesses` is exact up to this many rows, and a lower
+ * bound beyond (decision 33): "10,000+ results".
+ */
+export const EXACT_COUNT_UP_TO = 10_000;
+
+/**
+ * The bound of a page's count: the fixed one, or, on a page past it, that
+ * page's end and the page after, so that Next stays open while rows remain.
+ */
+export const countBoundFor = (page: number, pageSize: number): number =>
+  Math.max(EXACT_COUNT_UP_TO, (page + 1) * pageSize);
 
 /** How many rows `business_counts` may grow to before a count folds them. */
 const COUNT_ROWS_BEFORE_COMPACTING = 2000;
 
 /**
- * The exact count of a list: a sum over the maintained `business_counts` when
+ * The total of a list: an exact sum over the maintained `business_counts` when
  * the condition reads only the step-derived columns (the tabs: well under a
- * millisecond at any size), else a count over `businesses`. A sum that met
- * many unfolded rows folds them (`compactBusinessCounts`) in the background.
+ * millisecond at any size), else a count over `businesses` that stops past
+ * `bound` rows (see `countBoundFor`; decision 33). A sum that met many
+ * unfolded rows folds them (`compactBusinessCounts`) in the background.
  */
 export async function countBusinesses(
   db: Db,
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
-): Promise<number> {
+  bound: number,
+): Promise<ListTotal> {
   if (!listReadsOnlyProgress(filters)) {
-    const [row] = await selectBusinessCount(db, businessListCondition(tab, filters));
-    return row?.total ?? 0;
+    const [row] = await selectBoundedBusinessCount(db, businessListCondition(tab, filters), bound);
+    const total = row?.total ?? 0;
+    return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
   }
   const values = businessListValues(filters);
   const where = progressCondition(businessCounts, tab, filters, values, (name) => values[name]!);
@@ -401,7 +458,7 @@ export async function countBusinesses(
     })
     .from(businessCounts);
   if ((row?.rows ?? 0) > COUNT_ROWS_BEFORE_COMPACTING) compactInBackground(db);
-  return Number(row?.total ?? 0);
+  return { count: Number(row?.total ?? 0), exact: true };
 }
 
 const compacting = new WeakMap<Db, Promise<void>>();

@@ -18,6 +18,7 @@ import { getBusinessDetail, listBusinesses } from './businesses.service.ts';
 import {
   prepareBusinessDetailQueries,
   PreparedBusinessPages,
+  type ListTotal,
   type PageAnchor,
 } from './businesses.queries.ts';
 import { CountCache, ListCache } from './list-cache.ts';
@@ -56,7 +57,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
-    counts: new CountCache(businessChanges),
+    counts: new CountCache<ListTotal>(businessChanges),
     pages: new PreparedBusinessPages(database.db, new ListCache<PageAnchor>(businessChanges)),
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);

@@ -21,32 +21,36 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { CountCache } from './list-cache.ts';
 import {
+  countBoundFor,
   countBusinesses,
   listReadsProgress,
   type BusinessTab,
   type BusinessDetailQueries,
   type DocumentRow,
   type ListedDocumentRow,
+  type ListTotal,
   type PreparedBusinessPages,
 } from './businesses.queries.ts';
 
 /**
  * One page of a tab: rows with their documents, and the total. Two queries
  * whatever the page size, side by side; the count is cached per version of the
- * businesses table.
+ * businesses table. A total read from `businesses` is exact up to its bound
+ * and a lower bound beyond (`total_count_exact` false; decision 33).
  */
 export async function listBusinesses(
   { db }: Database,
-  { counts, pages }: { counts: CountCache; pages: PreparedBusinessPages },
+  { counts, pages }: { counts: CountCache<ListTotal>; pages: PreparedBusinessPages },
   tab: BusinessTab,
   { page, pageSize, ...filters }: BusinessListFilters,
 ): Promise<BusinessListPage> {
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
-  const countKey = JSON.stringify([tab, filters]);
-  const [rows, totalCount] = await Promise.all([
+  const bound = countBoundFor(page, pageSize);
+  const countKey = JSON.stringify([tab, filters, bound]);
+  const [rows, total] = await Promise.all([
     pages.run(tab, filters, { page, pageSize }),
-    counts.get(countKey, () => countBusinesses(db, tab, filters), {
+    counts.get(countKey, () => countBusinesses(db, tab, filters, bound), {
       readsProgress: listReadsProgress(tab, filters),
     }),
   ]);
@@ -67,7 +71,8 @@ export async function listBusinesses(
         row.currentActivityStatus,
       ),
     })),
-    total_count: totalCount,
+    total_count: total.count,
+    total_count_exact: total.exact,
     page,
     page_size: pageSize,
   };

@@ -124,6 +124,17 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     ['search: _ is literal', `${api}/list/?search=r_s`, contains('r_s')],
     ['search: \\ is literal', `${api}/list/?search=k%5Cs`, contains('k\\s')],
     ['search: matches nothing', `${api}/list/?search=zzqqxx`, contains('zzqqxx')],
+    // One or two characters: the grams index (decision 33), rechecked by LIKE.
+    ['search: one character', `${api}/list/?search=k`, contains('k')],
+    ['search: one upper-case character', `${api}/list/?search=Z`, contains('z')],
+    ['search: two characters', `${api}/list/?search=ok`, contains('ok')],
+    ['search: two characters with a dot', `${api}/list/?search=r.`, contains('r.')],
+    ['search: two characters, none has them', `${api}/list/?search=zk`, contains('zk')],
+    ['search: % alone is literal', `${api}/list/?search=%25`, contains('%')],
+    ['search: _ alone is literal', `${api}/list/?search=_`, contains('_')],
+    ['search: \\ alone is literal', `${api}/list/?search=%5C`, contains('\\')],
+    ['search: 0% is literal', `${api}/list/?search=0%25`, contains('0%')],
+    ['search: a non-ASCII character', `${api}/list/?search=%C3%A9`, contains('é')],
     ['type LLC', `${api}/list/?type=LLC`, sql`company_type = 'LLC'`],
     ['type C-corp', `${api}/list/?filter=type&type=C-corp`, sql`company_type = 'C-corp'`],
     ['country USA', `${api}/list/?country=USA`, sql`country_of_incorporation = 'USA'`],
@@ -180,6 +191,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     const page = await listPage(path);
     const total = await directCount(condition);
     expect(page.total_count).toBe(total);
+    expect(page.total_count_exact).toBe(true);
     expect(page.page).toBe(1);
     expect(page.page_size).toBe(10);
     expect(page.businesses.map((b) => b.id)).toEqual(await directIds(condition, 10, 0));
@@ -196,6 +208,12 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     expect(await directCount(contains('100'))).toBeGreaterThan(1);
     expect(await directCount(contains('r_s'))).toBe(1);
     expect(await directCount(contains('r s'))).toBeGreaterThan(0);
+    // The short terms above find rows, and a pair of characters is not just both characters.
+    for (const term of ['k', 'z', 'ok', 'r.', '%', '_', '\\', '0%']) {
+      expect(await directCount(contains(term)), term).toBeGreaterThan(0);
+    }
+    expect(await directCount(contains('zk'))).toBe(0);
+    expect(await directCount(sql`${contains('z')} and ${contains('k')}`)).toBeGreaterThan(0);
   });
 
   it('pages: page 2 of a search, the last page, a page past the end', async () => {

@@ -17,7 +17,7 @@ const liveChanges = () => {
 describe('CountCache', () => {
   it('counts once per version and shares a count in progress', async () => {
     const changes = liveChanges();
-    const cache = new CountCache(changes);
+    const cache = new CountCache<number>(changes);
     let calls = 0;
     const count = async () => {
       calls += 1;
@@ -35,7 +35,7 @@ describe('CountCache', () => {
 
   it('keeps the counts that read no progress column across a progress-only change', async () => {
     const changes = liveChanges();
-    const cache = new CountCache(changes);
+    const cache = new CountCache<number>(changes);
     const calls = { all: 0, pending: 0 };
     const count = (key: keyof typeof calls, readsProgress: boolean) =>
       cache.get(key, async () => ++calls[key], { readsProgress });
@@ -54,7 +54,7 @@ describe('CountCache', () => {
 
   it('caches nothing while changes could pass unseen', async () => {
     const changes = new TableChanges();
-    const cache = new CountCache(changes);
+    const cache = new CountCache<number>(changes);
     let calls = 0;
     const count = async () => ++calls;
     await cache.get('all', count);
@@ -72,7 +72,7 @@ describe('CountCache', () => {
   });
 
   it('forgets a failed count and stays within its size', async () => {
-    const cache = new CountCache(liveChanges(), 2);
+    const cache = new CountCache<number>(liveChanges(), 2);
     await expect(cache.get('x', () => Promise.reject(new Error('db down')))).rejects.toThrow();
     expect(await cache.get('x', async () => 7)).toBe(7);
     await cache.get('y', async () => 1);

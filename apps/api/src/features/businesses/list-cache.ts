@@ -83,12 +83,12 @@ export class ListCache<V> {
 }
 
 /**
- * Exact list counts, each computed once per version of the businesses table:
+ * List totals, each computed once per version of the businesses table:
  * requests that arrive while a count is being computed share it, and a failed
  * count is not kept (the next request tries again).
  */
-export class CountCache extends ListCache<Promise<number>> {
-  get(key: string, count: () => Promise<number>, options: ReadsProgress = {}): Promise<number> {
+export class CountCache<T> extends ListCache<Promise<T>> {
+  get(key: string, count: () => Promise<T>, options: ReadsProgress = {}): Promise<T> {
     const cached = this.peek(key, options);
     if (cached) return cached;
     const stamp = this.stamp(options);

@@ -31,6 +31,18 @@ describe('pagination', () => {
     expect(screen.getByText('1,234 results')).toBeInTheDocument();
   });
 
+  it('shows a total that is a lower bound as such, with Next open', async () => {
+    const { next, onPageChange } = renderPagination({
+      page: 1000,
+      totalCount: 10_010,
+      totalIsExact: false,
+    });
+    expect(screen.getByText('10,010+ results')).toBeInTheDocument();
+    expect(screen.getByText('Page 1,000 of 1,001+')).toBeInTheDocument();
+    await userEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledWith(1001);
+  });
+
   it('disables Next on the last page', async () => {
     const { previous, next, onPageChange } = renderPagination({ page: 4, totalCount: 35 });
     expect(next).toBeDisabled();

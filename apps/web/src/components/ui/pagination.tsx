@@ -7,6 +7,8 @@ interface PaginationProps {
   page: number;
   /** Undefined while the first answer is still out (or it failed). */
   totalCount: number | undefined;
+  /** False when `totalCount` is a lower bound (the API's `total_count_exact`): "10,000+". */
+  totalIsExact?: boolean;
   pageSize: number;
   /** A page is loading: both buttons wait for it. */
   isBusy: boolean;
@@ -17,7 +19,15 @@ interface PaginationProps {
  * Previous / Next under a list (docs/product.md §5): Previous is disabled on page 1 or
  * while loading; Next on the last page and while loading.
  */
-export function Pagination({ page, totalCount, pageSize, isBusy, onPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  totalCount,
+  totalIsExact = true,
+  pageSize,
+  isBusy,
+  onPageChange,
+}: PaginationProps) {
+  const more = totalIsExact ? '' : '+';
   const totalPages = totalCount === undefined ? undefined : countPages(totalCount, pageSize);
   const canGoBack = page > 1 && !isBusy;
   const canGoForward = totalPages !== undefined && page < totalPages && !isBusy;
@@ -29,12 +39,14 @@ export function Pagination({ page, totalCount, pageSize, isBusy, onPageChange }:
     >
       <p aria-live="polite" className="flex flex-wrap items-center gap-x-3">
         {totalCount !== undefined && (
-          <span className="font-medium text-slate-900">{formatResultCount(totalCount)}</span>
+          <span className="font-medium text-slate-900">
+            {formatResultCount(totalCount, totalIsExact)}
+          </span>
         )}
         <span>
           {totalPages === undefined
             ? `Page ${formatCount(page)}`
-            : `Page ${formatCount(page)} of ${formatCount(Math.max(1, totalPages))}`}
+            : `Page ${formatCount(page)} of ${formatCount(Math.max(1, totalPages))}${more}`}
         </span>
       </p>
       <div className="flex gap-2">

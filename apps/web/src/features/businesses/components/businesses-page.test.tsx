@@ -233,6 +233,17 @@ describe('businesses screen', () => {
     expect(listCalls().filter((url) => url.searchParams.has('search'))).toHaveLength(1);
   });
 
+  it('shows a search total the API counted only up to its bound as "10,000+"', async () => {
+    answerList = () => ({
+      status: 200,
+      body: businessListBody([acme, globex], 10_000, 1, false),
+    });
+    renderBusinesses('/business?search=a');
+    expect(await screen.findByText('10,000+ results')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('filters by country from the dropdown, and by activity from the popup', async () => {
     const { user, router } = renderBusinesses();
     await screen.findByText('Acme Holdings');

@@ -107,6 +107,7 @@ export function BusinessesPage() {
           <Pagination
             page={page}
             totalCount={list.isError ? undefined : totalCount}
+            totalIsExact={list.data?.total_count_exact ?? true}
             pageSize={LIST_PAGE_SIZE}
             isBusy={list.isFetching}
             onPageChange={(nextPage) => setPage(nextPage)}

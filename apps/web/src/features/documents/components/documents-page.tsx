@@ -99,6 +99,7 @@ export function DocumentsPage() {
           <Pagination
             page={page}
             totalCount={list.isError ? undefined : totalCount}
+            totalIsExact={list.data?.total_count_exact ?? true}
             pageSize={LIST_PAGE_SIZE}
             isBusy={list.isFetching}
             onPageChange={(nextPage) => show({ ...view, page: nextPage })}

@@ -1,0 +1,120 @@
+/**
+ * The total a list answer carries past 10 000 matching rows (decision 33): a
+ * count over `businesses` (search, country, type, date) stops one row past its
+ * bound and says so (`total_count_exact` false); the bound moves with the page
+ * asked for, so Next stays open while rows remain; the tabs, counted from the
+ * maintained `business_counts`, stay exact.
+ */
+import { businessListResponseSchema, type BusinessListPage } from '@fd/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, type TestDatabase } from '../../test/databases.ts';
+import {
+  callApi,
+  createUser,
+  signInNewManager,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+const api = '/api/v1/manager/business';
+/** More than the bound of 10 000, and not a whole number of pages. */
+const BULK = 10_013;
+
+describe.each(lanes)('list totals past the bound on $name', (lane) => {
+  let database: TestDatabase;
+  let harness: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await lane.open();
+    harness = await startTestApp({ database });
+    const owner = await createUser(database, {
+      role: 'CLIENT',
+      firstName: 'Bulk',
+      lastName: 'Owner',
+    });
+    // One statement: the triggers derive the search text and the maintained counts as for any write.
+    await database.db.execute(sql`
+      insert into businesses (user_id, business_name, country_of_incorporation, company_type, created_at)
+      select ${owner.id}, 'Zebra Works ' || i, 'UAE', 'LLC',
+             timestamptz '2025-01-01T00:00:00Z' + i * interval '1 minute'
+        from generate_series(1, ${BULK}) as i`);
+    token = await signInNewManager(harness, database);
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+    await database?.dispose();
+  });
+
+  const listPage = async (path: string): Promise<BusinessListPage> => {
+    const response = await callApi(harness.baseUrl, 'GET', path, { token });
+    expect(response.status, `${path}: ${response.text}`).toBe(200);
+    return businessListResponseSchema.parse(response.body).data;
+  };
+  const idsOf = async (condition: SQL, limit: number, offset: number) =>
+    (
+      (await database.db.execute(
+        sql`select id from businesses where ${condition}
+            order by created_at desc, id desc limit ${limit} offset ${offset}`,
+      )) as { rows: { id: number }[] }
+    ).rows.map((row) => Number(row.id));
+  const zebra = sql`strpos(search_text, 'zebra') > 0`;
+
+  it.each([
+    ['a search', `${api}/list/?search=zebra`],
+    ['a two-character search', `${api}/list/?search=ze`],
+    ['a country', `${api}/list/?country=UAE`],
+    ['a type and a country', `${api}/list/?type=LLC&country=UAE`],
+  ])(
+    '%s matching more than 10 000 rows counts to 10 000 and says there are more',
+    async (_, path) => {
+      const page = await listPage(path);
+      expect(page.total_count).toBe(10_000);
+      expect(page.total_count_exact).toBe(false);
+      expect(page.businesses).toHaveLength(10);
+    },
+  );
+
+  it('gives the rows in order whatever the count', async () => {
+    const page = await listPage(`${api}/list/?search=zebra&page=3`);
+    expect(page.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 20));
+  });
+
+  it('counts past the bound for a page beyond it, so the next page stays reachable', async () => {
+    const deep = await listPage(`${api}/list/?search=zebra&page=1000`);
+    // The bound becomes page 1001's end: 10 010, and there are more.
+    expect([deep.total_count, deep.total_count_exact]).toEqual([10_010, false]);
+    expect(deep.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 9_990));
+
+    const last = await listPage(`${api}/list/?search=zebra&page=1001`);
+    expect([last.total_count, last.total_count_exact]).toEqual([BULK, true]);
+    expect(last.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 10_000));
+
+    const wide = await listPage(`${api}/list/?search=zebra&page=100&page_size=100`);
+    expect([wide.total_count, wide.total_count_exact]).toEqual([BULK, true]);
+    expect(wide.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 100, 9_900));
+  });
+
+  it('keeps the tabs and the payment and activity filters exact at any size', async () => {
+    for (const path of [
+      `${api}/list/`,
+      `${api}/list/pending/`,
+      `${api}/all/?payment_status=UNCONFIRMED`,
+      `${api}/list/?account_level=UNPAID`,
+    ]) {
+      const page = await listPage(path);
+      expect(page.total_count_exact, path).toBe(true);
+    }
+    const all = await listPage(`${api}/list/`);
+    expect(all.total_count).toBe(BULK);
+    const queued = await listPage(`${api}/list/pending/`);
+    expect(queued.total_count).toBe(BULK);
+  });
+
+  it('stays exact up to the bound', async () => {
+    const page = await listPage(`${api}/list/?search=zebra%20works%201`);
+    // 'zebra works 1' starts 1, 10–19, 100–199, 1 000–1 999 and 10 000–10 013.
+    expect([page.total_count, page.total_count_exact]).toEqual([1 + 10 + 100 + 1000 + 14, true]);
+  });
+});
