@@ -10,8 +10,9 @@ export type WatchedTable = keyof typeof changeChannels;
 /**
  * What a change may have touched. `progress`: only a business's step-derived
  * columns (incorporation status, account level, current activity, manual
- * receipt), as the businesses trigger announces it (migration 0007); `any`:
- * anything, the default.
+ * receipt), as the businesses trigger announces it (migration 0007), or its
+ * documents (migration 0011) — nothing a search, a filter or the order reads;
+ * `any`: anything, the default.
  */
 export type ChangeScope = 'any' | 'progress';
 

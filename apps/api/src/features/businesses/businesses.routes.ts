@@ -6,7 +6,8 @@ import {
   businessListResponseSchema,
   businessListStatusSchema,
 } from '@fd/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { BusinessListFilters } from '@fd/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -21,7 +22,8 @@ import {
   type ListTotal,
   type PageAnchor,
 } from './businesses.queries.ts';
-import { CountCache, ListCache } from './list-cache.ts';
+import { SharedListCache, ListCache } from './list-cache.ts';
+import type { BusinessTab } from './businesses.queries.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
 export type BusinessesRoutesOptions = {
@@ -29,9 +31,12 @@ export type BusinessesRoutesOptions = {
   /** The JWT secret keys the signed download URLs of the documents listed. */
   config: Pick<Config, 'jwt'>;
   now: () => Date;
-  /** Versions of the businesses table: list counts are cached per version. */
+  /** Versions of the businesses table: list answers and counts are cached per version. */
   businessChanges: TableChanges;
 };
+
+/** List answers kept at once: a few KB each (ten rows with their documents). */
+const MAX_CACHED_ANSWERS = 1000;
 
 const listSchema = (operationId: string, summary: string) => ({
   operationId,
@@ -57,15 +62,32 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
-    counts: new CountCache<ListTotal>(businessChanges),
+    counts: new SharedListCache<ListTotal>(businessChanges),
     pages: new PreparedBusinessPages(database.db, new ListCache<PageAnchor>(businessChanges)),
+  };
+  /**
+   * Each list answer as sent (serialised), kept while no business, step,
+   * receipt, owner or document has changed since it was read (decision 34):
+   * managers opening the same tab and page share one read, one serialisation.
+   * Any change drops them all, so the key needs nothing but the question.
+   */
+  const answers = new SharedListCache<ReturnType<FastifyReply['serialize']>>(
+    businessChanges,
+    MAX_CACHED_ANSWERS,
+  );
+  const sendList = async (reply: FastifyReply, tab: BusinessTab, query: BusinessListFilters) => {
+    // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
+    const body = await answers.get(JSON.stringify([tab, query]), async () =>
+      reply.serialize({ data: await listBusinesses(database, lists, tab, query) }),
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
 
   app.get(
     route(businessApiPaths.list),
     { schema: listSchema('listBusinesses', 'Every business (All clients tab)') },
-    async (request) => ({ data: await listBusinesses(database, lists, 'all', request.query) }),
+    (request, reply) => sendList(reply, 'all', request.query),
   );
 
   app.get(
@@ -76,9 +98,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
         params: z.object({ status: businessListStatusSchema }),
       },
     },
-    async (request) => ({
-      data: await listBusinesses(database, lists, request.params.status, request.query),
-    }),
+    (request, reply) => sendList(reply, request.params.status, request.query),
   );
 
   // Every business; `payment_status` narrows it to the two payment tabs.
@@ -90,7 +110,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
         'Every business; payment_status gives the payment tabs',
       ),
     },
-    async (request) => ({ data: await listBusinesses(database, lists, 'all', request.query) }),
+    (request, reply) => sendList(reply, 'all', request.query),
   );
 
   app.get(

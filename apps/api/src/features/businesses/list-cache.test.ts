@@ -6,7 +6,7 @@ import { TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBusinesses } from '../seed/index.ts';
-import { CountCache } from './list-cache.ts';
+import { SharedListCache } from './list-cache.ts';
 
 const liveChanges = () => {
   const changes = new TableChanges();
@@ -14,10 +14,10 @@ const liveChanges = () => {
   return changes;
 };
 
-describe('CountCache', () => {
+describe('SharedListCache', () => {
   it('counts once per version and shares a count in progress', async () => {
     const changes = liveChanges();
-    const cache = new CountCache<number>(changes);
+    const cache = new SharedListCache<number>(changes);
     let calls = 0;
     const count = async () => {
       calls += 1;
@@ -35,7 +35,7 @@ describe('CountCache', () => {
 
   it('keeps the counts that read no progress column across a progress-only change', async () => {
     const changes = liveChanges();
-    const cache = new CountCache<number>(changes);
+    const cache = new SharedListCache<number>(changes);
     const calls = { all: 0, pending: 0 };
     const count = (key: keyof typeof calls, readsProgress: boolean) =>
       cache.get(key, async () => ++calls[key], { readsProgress });
@@ -54,7 +54,7 @@ describe('CountCache', () => {
 
   it('caches nothing while changes could pass unseen', async () => {
     const changes = new TableChanges();
-    const cache = new CountCache<number>(changes);
+    const cache = new SharedListCache<number>(changes);
     let calls = 0;
     const count = async () => ++calls;
     await cache.get('all', count);
@@ -72,7 +72,7 @@ describe('CountCache', () => {
   });
 
   it('forgets a failed count and stays within its size', async () => {
-    const cache = new CountCache<number>(liveChanges(), 2);
+    const cache = new SharedListCache<number>(liveChanges(), 2);
     await expect(cache.get('x', () => Promise.reject(new Error('db down')))).rejects.toThrow();
     expect(await cache.get('x', async () => 7)).toBe(7);
     await cache.get('y', async () => 1);
@@ -213,6 +213,60 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     );
     expect(await uuidsOf(queued(2))).toEqual(await sqlPage(pending, 2, 3));
     expect(await uuidsOf(queued(2))).not.toEqual(before);
+  });
+
+  it('serves list answers as they stand after a document, owner or step changes', async () => {
+    const path = '/api/v1/manager/business/list/?page=2&page_size=5';
+    const rowsOf = async () => {
+      const response = await callApi(harness.baseUrl, 'GET', path, { token });
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return businessListResponseSchema.parse(response.body).data.businesses;
+    };
+    const [first] = await rowsOf();
+    const id = first!.id;
+    const rowOf = async () => (await rowsOf()).find((row) => row.id === id)!;
+    expect(await rowOf()).toEqual(first);
+
+    // A document written by another writer (the clients' side, the seed) shows in total_files.
+    const kyb = first!.total_files.kyb.length;
+    await database.db.execute(sql`
+      insert into documents (business_id, kind, document_title, file_name, storage_key, content_type, size)
+      values (${id}, 'kyb', 'Late Charter', 'late-charter.pdf', 'late-charter-key', 'application/pdf', 12)`);
+    await eventually(async () =>
+      expect((await rowOf()).total_files.kyb.map((d) => d.document_title)).toContain(
+        'Late Charter',
+      ),
+    );
+    expect((await rowOf()).total_files.kyb).toHaveLength(kyb + 1);
+    await database.db.execute(
+      sql`delete from documents where business_id = ${id} and file_name = 'late-charter.pdf'`,
+    );
+    await eventually(async () => expect((await rowOf()).total_files.kyb).toHaveLength(kyb));
+
+    // The owner renamed.
+    await database.db.execute(sql`
+      update users set first_name = 'Renamed'
+       where id = (select user_id from businesses where id = ${id})`);
+    await eventually(async () => expect((await rowOf()).user.first_name).toBe('Renamed'));
+
+    // A step moved: the row's current activity follows.
+    const [step] = await queryRows<{ step_key: string }>(
+      database.db,
+      sql`select step_key from formation_steps
+           where business_id = ${id} and status <> 'FAILED' order by id limit 1`,
+    );
+    await database.db.execute(sql`
+      update formation_steps set status = 'FAILED'
+       where business_id = ${id} and step_key = ${step!.step_key}`);
+    await eventually(async () => {
+      const [row] = await queryRows<{ step: string | null; status: string | null }>(
+        database.db,
+        sql`select current_activity_step as step, current_activity_status as status
+              from businesses where id = ${id}`,
+      );
+      const activity = (await rowOf()).current_business_formation_activity;
+      expect([activity?.step ?? null, activity?.status ?? null]).toEqual([row!.step, row!.status]);
+    });
   });
 
   it('announces a progress-only update as such, and an update that writes nothing not at all', async () => {

@@ -83,11 +83,11 @@ export class ListCache<V> {
 }
 
 /**
- * List totals, each computed once per version of the businesses table:
- * requests that arrive while a count is being computed share it, and a failed
- * count is not kept (the next request tries again).
+ * Values computed once per version of the businesses table (list totals, the
+ * list answers themselves): requests that arrive while one is being computed
+ * share it, and a failed one is not kept (the next request tries again).
  */
-export class CountCache<T> extends ListCache<Promise<T>> {
+export class SharedListCache<T> extends ListCache<Promise<T>> {
   get(key: string, count: () => Promise<T>, options: ReadsProgress = {}): Promise<T> {
     const cached = this.peek(key, options);
     if (cached) return cached;
