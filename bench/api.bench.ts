@@ -191,14 +191,25 @@ async function measure(
   paths: string[],
   headers: Record<string, string>,
   meter?: ReturnType<typeof createCpuMeter>,
+  { inTurn = false }: { inTurn?: boolean } = {},
 ): Promise<CaseResult> {
   const stopMeter = await meter?.();
+  // In turn: every request (whichever connection sends it) takes the next path, so a path
+  // comes back only after all the others; without, each connection walks the list itself.
+  let next = 0;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: inTurn
+      ? [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+          },
+        ]
+      : paths.map((p) => ({ method: 'GET', path: p })),
   });
   const cpu = await stopMeter?.(result.requests.total);
   const row: CaseResult = {
@@ -487,8 +498,19 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
 
     const api = BUSINESS_API;
     const search = (term: string) => `${api}/list/?search=${encodeURIComponent(term)}`;
-    const cases: [string, string[]][] = [
+    // The API keeps up to 1 000 list answers until the next change (decision 34): the cases
+    // "in turn" ask more distinct questions than that, each one again only after all the others,
+    // so that no answer is found kept and every request reads PostgreSQL.
+    const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const shortTerms = [...letters].flatMap((a) => [a, ...[...letters].map((b) => a + b)]);
+    const cases: [string, string[], { inTurn?: boolean }?][] = [
       ['All tab, page 1', [`${api}/list/`]],
+      [
+        'All tab, pages 1–3 000 in turn (no answer kept)',
+        range(3000).map((page) => `${api}/list/?page=${page}`),
+        { inTurn: true },
+      ],
       ['All tab, page 5 000', [`${api}/list/?page=5000`]],
       ['Queued tab (pending)', [`${api}/list/pending/`]],
       ['Incorporated tab', [`${api}/list/incorporated/`]],
@@ -499,6 +521,20 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
       [`Search, 1 character ("${SHORT_SEARCHES[0]}")`, [search(SHORT_SEARCHES[0])]],
       [`Search, 2 characters ("${SHORT_SEARCHES[1]}")`, [search(SHORT_SEARCHES[1])]],
       [`Search matching nothing ("${NO_MATCH_SEARCH}")`, [search(NO_MATCH_SEARCH)]],
+      [
+        'Searches of 1–2 letters, 702 terms × pages 1–3 in turn (no answer kept)',
+        shortTerms.flatMap((term) => range(3).map((page) => `${search(term)}&page=${page}`)),
+        { inTurn: true },
+      ],
+      [
+        'Search (~1% of rows), 1 200 pages in turn (no answer kept)',
+        // Pages 1–600 at 10 and at 15 rows: more questions than answers kept, all within the
+        // first 10 000 matches (one bounded total per page size).
+        [10, 15].flatMap((size) =>
+          range(600).map((page) => `${search(prepared.searchTerm)}&page=${page}&page_size=${size}`),
+        ),
+        { inTurn: true },
+      ],
       [
         'Country + type + date',
         [
@@ -519,8 +555,8 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
         ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
       });
       const rows: CaseResult[] = [];
-      for (const [name, paths] of cases) {
-        rows.push(await measure(name, base, paths, headers, meter));
+      for (const [name, paths, options] of cases) {
+        rows.push(await measure(name, base, paths, headers, meter, options));
         // A case whose queries outlast its window (a search that reads the whole table) must not
         // spill into the next one: wait until PostgreSQL has finished what it was sent.
         if (lane === 'postgres') await untilIdle(POSTGRES_DATABASE);
