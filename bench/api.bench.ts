@@ -114,10 +114,20 @@ interface CaseResult {
   requestsPerSecond: number;
   latencyP50: number;
   latencyP99: number;
+  latencyMax: number;
   non2xx: number;
   errors: number;
   /** CPU per request of the API process and the bench database's PostgreSQL backends. */
   cpu?: CpuUse;
+  /** The requests sent one at a time beside the case (`beside`), on their own connection. */
+  beside?: { requests: number; latencyP50: number; latencyP99: number; latencyMax: number };
+}
+
+interface CaseOptions {
+  /** Each request takes the next of the case's paths (see `measure`). */
+  inTurn?: boolean;
+  /** Paths sent in turn on one more connection, one at a time, during the case. */
+  beside?: string[];
 }
 
 /** Searches too short for the trigram index, and one that matches no row. */
@@ -191,38 +201,61 @@ async function measure(
   paths: string[],
   headers: Record<string, string>,
   meter?: ReturnType<typeof createCpuMeter>,
-  { inTurn = false }: { inTurn?: boolean } = {},
+  { inTurn = false, beside }: CaseOptions = {},
 ): Promise<CaseResult> {
   const stopMeter = await meter?.();
   // In turn: every request (whichever connection sends it) takes the next path, so a path
   // comes back only after all the others; without, each connection walks the list itself.
-  let next = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-    requests: inTurn
-      ? [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
-          },
-        ]
-      : paths.map((p) => ({ method: 'GET', path: p })),
-  });
-  const cpu = await stopMeter?.(result.requests.total);
+  const inTurnRequests = (list: string[]): autocannon.Request[] => {
+    let next = 0;
+    return [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: list[next++ % list.length]! }),
+      },
+    ];
+  };
+  const [result, besideResult] = await Promise.all([
+    autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers,
+      requests: inTurn ? inTurnRequests(paths) : paths.map((p) => ({ method: 'GET', path: p })),
+    }),
+    beside
+      ? autocannon({
+          url: base,
+          connections: 1,
+          duration: DURATION,
+          headers,
+          requests: inTurnRequests(beside),
+        })
+      : undefined,
+  ]);
+  const cpu = await stopMeter?.(result.requests.total + (besideResult?.requests.total ?? 0));
   const row: CaseResult = {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    latencyMax: result.latency.max,
+    non2xx: result.non2xx + (besideResult?.non2xx ?? 0),
+    errors: result.errors + (besideResult?.errors ?? 0),
     ...(cpu ? { cpu } : {}),
+    ...(besideResult
+      ? {
+          beside: {
+            requests: besideResult.requests.total,
+            latencyP50: besideResult.latency.p50,
+            latencyP99: besideResult.latency.p99,
+            latencyMax: besideResult.latency.max,
+          },
+        }
+      : {}),
   };
   log(
-    `${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50} ms  p99 ${row.latencyP99} ms  non2xx ${row.non2xx}${cpu ? `  CPU/req API ${cpu.apiMsPerRequest} ms, PostgreSQL ${cpu.postgresMsPerRequest ?? '—'} ms, other load ${cpu.outsideBenchPercent}%` : ''}`,
+    `${name.padEnd(34)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50} ms  p99 ${row.latencyP99} ms  max ${row.latencyMax} ms  non2xx ${row.non2xx}${row.beside ? `  beside: ${row.beside.requests} requests, p99 ${row.beside.latencyP99} ms, max ${row.beside.latencyMax} ms` : ''}${cpu ? `  CPU/req API ${cpu.apiMsPerRequest} ms, PostgreSQL ${cpu.postgresMsPerRequest ?? '—'} ms, other load ${cpu.outsideBenchPercent}%` : ''}`,
   );
   return row;
 }
@@ -504,7 +537,7 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
     const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     const shortTerms = [...letters].flatMap((a) => [a, ...[...letters].map((b) => a + b)]);
-    const cases: [string, string[], { inTurn?: boolean }?][] = [
+    const cases: [string, string[], CaseOptions?][] = [
       ['All tab, page 1', [`${api}/list/`]],
       [
         'All tab, pages 1–3 000 in turn (no answer kept)',
@@ -546,6 +579,17 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
         [`${api}/list/?business_formation_status=Bank_Account&processing_status=PENDING`],
       ],
       ['Six tab counts', sixTabCounts],
+      [
+        // The embedded database runs one statement at a time inside the API's thread: how long
+        // the All tab waits behind short searches that find nothing kept (issue 11's stall).
+        'All tab, page 1, beside 1-letter searches one at a time',
+        [`${api}/list/`],
+        {
+          beside: [...letters].flatMap((letter) =>
+            range(40).map((page) => `${search(letter)}&page=${page}`),
+          ),
+        },
+      ],
       ['Business detail', [`${api}/detail/${uuid}/`]],
     ];
     let reads: ReadsReport | undefined;
@@ -621,7 +665,7 @@ function summaryTable(reports: ReadsReport[]) {
   const cpu = (value: number | null | undefined) =>
     value === null || value === undefined ? '—' : value.toFixed(2);
   const cells = (c: CaseResult) =>
-    `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${cpu(c.cpu?.apiMsPerRequest)} | ${cpu(c.cpu?.postgresMsPerRequest)}`;
+    `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${c.latencyMax ?? '—'} | ${cpu(c.cpu?.apiMsPerRequest)} | ${cpu(c.cpu?.postgresMsPerRequest)}`;
   const outside = reports.flatMap((r) => r.cases.map((c) => c.cpu?.outsideBenchPercent ?? 0));
   const seeded = reports
     .filter((r) => r.seeding.businesses > 0)
@@ -634,10 +678,10 @@ function summaryTable(reports: ReadsReport[]) {
     '',
     '| case | ' +
       reports
-        .map((r) => `${r.lane} req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms`)
+        .map((r) => `${r.lane} req/s | p50 ms | p99 ms | max ms | API CPU ms | PostgreSQL CPU ms`)
         .join(' | ') +
       ' |',
-    '|---|' + reports.map(() => '---:|---:|---:|---:|---:').join('|') + '|',
+    '|---|' + reports.map(() => '---:|---:|---:|---:|---:|---:').join('|') + '|',
   ];
   const bare = reports[0]!.bare;
   lines.push(
@@ -650,14 +694,23 @@ function summaryTable(reports: ReadsReport[]) {
     lines.push(`| ${name} | ` + reports.map((r) => cells(r.cases[i]!)).join(' | ') + ' |');
   }
   for (const r of reports) {
+    for (const c of r.cases) {
+      if (!c.beside) continue;
+      lines.push(
+        '',
+        `${r.lane}, "${c.name}": the searches beside it answered ${c.beside.requests} times, p50 ${c.beside.latencyP50} ms, p99 ${c.beside.latencyP99} ms, max ${c.beside.latencyMax} ms.`,
+      );
+    }
+  }
+  for (const r of reports) {
     if (!r.reference) continue;
     const { singleRow, allTab, allTabShareOfSingleRow } = r.reference;
     lines.push(
       '',
       `**Against a single-row route** (${r.lane}; bench/reference-server.ts: the same app, driver and auth hook, plus a route that reads one business by primary key), one after the other on that server:`,
       '',
-      '| case | req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms |',
-      '|---|---:|---:|---:|---:|---:|',
+      '| case | req/s | p50 ms | p99 ms | max ms | API CPU ms | PostgreSQL CPU ms |',
+      '|---|---:|---:|---:|---:|---:|---:|',
       `| ${singleRow.name} | ${cells(singleRow)} |`,
       `| ${allTab.name} | ${cells(allTab)} |`,
       '',
