@@ -60,6 +60,7 @@ import { fileURLToPath as __fdFileURLToPath } from 'node:url';
 const require = __fdCreateRequire(import.meta.url);
 const __filename = __fdFileURLToPath(import.meta.url);
 const __dirname = __fdPathDirname(__filename);
+const __fdBundleUrl = import.meta.url;
 const __fdSourceUrl = (relative) => new URL(relative, import.meta.url).href;
 const __fdSourceFilename = (relative) => __fdFileURLToPath(__fdSourceUrl(relative));
 const __fdSourceDirname = (relative) => __fdPathDirname(__fdSourceFilename(relative));
@@ -68,7 +69,12 @@ const __fdSourceDirname = (relative) => __fdPathDirname(__fdSourceFilename(relat
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(root, 'apps/api/src/main.ts') },
+  entryPoints: {
+    main: path.join(root, 'apps/api/src/main.ts'),
+    // The embedded database's worker thread (db/pglite-thread.ts finds it beside main.js
+    // through __fdBundleUrl, the bundle file's own URL).
+    'pglite-worker': path.join(root, 'apps/api/src/db/pglite-worker.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

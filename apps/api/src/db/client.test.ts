@@ -29,3 +29,84 @@ describe.each(lanes)('database on $name', (lane) => {
     ).rejects.toThrow();
   });
 });
+
+describe.each(lanes)('the database as the API uses it, on $name', (lane) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await lane.open();
+  });
+  afterAll(() => database.dispose());
+
+  it("keeps an error's SQLSTATE and constraint, which the API reads", async () => {
+    await database.db.insert(users).values({ email: 'twice@example.com', role: 'MANAGER' });
+    const error = await database.db
+      .insert(users)
+      .values({ email: 'twice@example.com', role: 'MANAGER' })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as { cause?: { code?: string; constraint?: string } },
+      );
+    const cause = error?.cause ?? (error as { code?: string; constraint?: string });
+    expect(cause?.code).toBe('23505');
+    expect(cause?.constraint).toBe('users_email_key');
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws, nested ones too', async () => {
+    const emails = async () =>
+      (
+        await queryRows<{ email: string }>(
+          database.db,
+          sql`select email from users where email like 'tx-%' order by email`,
+        )
+      ).map((row) => row.email);
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ email: 'tx-kept@example.com', role: 'MANAGER' });
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(users).values({ email: 'tx-inner@example.com', role: 'MANAGER' });
+          throw new Error('undo the inner one');
+        })
+        .catch(() => {});
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email: 'tx-gone@example.com', role: 'MANAGER' });
+        throw new Error('undo all');
+      }),
+    ).rejects.toThrow('undo all');
+    expect(await emails()).toEqual(['tx-kept@example.com']);
+    // Statements from outside wait for an open transaction, then run: nothing is lost.
+    const outside = database.db
+      .insert(users)
+      .values({ email: 'tx-after@example.com', role: 'MANAGER' });
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ email: 'tx-during@example.com', role: 'MANAGER' });
+    });
+    await outside;
+    expect(await emails()).toEqual([
+      'tx-after@example.com',
+      'tx-during@example.com',
+      'tx-kept@example.com',
+    ]);
+  });
+
+  it("leaves the API's thread free while a long statement runs (decision 35)", async () => {
+    // A timer due every 10 ms, late by how long the thread was held.
+    let worstLateness = 0;
+    let due = performance.now() + 10;
+    const timer = setInterval(() => {
+      worstLateness = Math.max(worstLateness, performance.now() - due);
+      due = performance.now() + 10;
+    }, 10);
+    const started = performance.now();
+    try {
+      await database.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
+    } finally {
+      clearInterval(timer);
+    }
+    const statementMs = performance.now() - started;
+    // The statement itself is long; the thread was never held for long.
+    expect(statementMs).toBeGreaterThan(50);
+    expect(worstLateness).toBeLessThan(statementMs / 2);
+  });
+});

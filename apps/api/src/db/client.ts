@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -69,13 +68,13 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  let fs: NodeFS | undefined;
-  if ('pgliteDir' in target) {
-    mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
-    fs = new PrivateNodeFS(target.pgliteDir);
-  }
-  const client = await PGlite.create({ fs, extensions: { pg_trgm } });
-  const pgliteDb = drizzlePglite(client, { schema });
+  if ('pgliteDir' in target) mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
+  // PGlite in a worker thread of its own (decision 35): its statements do not hold up the
+  // API's thread. drizzle asks of it only what a PGlite client answers (query, transaction).
+  const client = await PgliteThread.start(
+    'pgliteDir' in target ? { pgliteDir: target.pgliteDir } : {},
+  );
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
@@ -89,37 +88,6 @@ export async function openDatabase(
     },
     close: () => client.close(),
   };
-}
-
-type SetAttr = (file: string, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => void;
-
-/**
- * PGlite's folder with the database files private to this user. Emscripten's
- * file system sets each new file's mode with chmod (0666), which the umask
- * does not limit; here group and other bits are taken off every mode it sets.
- */
-class PrivateNodeFS extends NodeFS {
-  override async init(...args: Parameters<NodeFS['init']>) {
-    const { emscriptenOpts } = await super.init(...args);
-    const keepPrivate = (mod: { NODEFS?: { doSetAttr?: SetAttr } }) => {
-      const nodefs = mod.NODEFS;
-      const setAttr = nodefs?.doSetAttr;
-      if (!nodefs || !setAttr) throw new Error('PGlite changed: NODEFS.doSetAttr is gone.');
-      nodefs.doSetAttr = (file, node, attr, ...rest) =>
-        setAttr(
-          file,
-          node,
-          attr.mode == null ? attr : { ...attr, mode: attr.mode & ~0o077 },
-          ...rest,
-        );
-    };
-    return {
-      emscriptenOpts: {
-        ...emscriptenOpts,
-        preRun: [keepPrivate, ...(emscriptenOpts.preRun ?? [])],
-      },
-    };
-  }
 }
 
 const RELISTEN_DELAY_MS = 1000;
