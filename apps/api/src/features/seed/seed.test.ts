@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { dropForBulkLoad, hasPendingRebuild } from './bulk-load.ts';
 import { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
 import { sampleFiles } from './sample-files.ts';
 import {
@@ -48,12 +49,14 @@ describe.each(lanes)('demo seed on $name', (lane) => {
     database = await lane.open();
     filesDir = mkdtempSync(path.join(tmpdir(), 'fd-seed-'));
     await createDemoManagersIfNoUsers(database);
+    // On PostgreSQL as a bulk load (without indexes and keys, put back after), as a large seed runs.
     counts = await seedBusinesses(database, {
       count: COUNT,
       seed: SEED,
       filesDir,
       log: silent,
       now: NOW,
+      bulkLoad: true,
     });
   });
   afterAll(async () => {
@@ -344,5 +347,81 @@ describe.each(lanes)('seedDemoIfEmpty on $name', (lane) => {
       }
     ).rows;
     expect(Number(row!.n)).toBe(DEMO_BUSINESS_COUNT);
+  });
+});
+
+/** The schema objects a bulk load takes away and puts back, as the catalogue describes them. */
+const schemaObjects = sql`
+  select 'index' as kind, tablename as table, indexname as name, indexdef as definition
+    from pg_indexes where schemaname = current_schema()
+  union all
+  select 'constraint', conrelid::regclass::text, conname,
+         pg_get_constraintdef(oid) || case when convalidated then '' else ' (not valid)' end
+    from pg_constraint where connamespace = current_schema()::regnamespace
+  union all
+  select 'table', relname, relname, '' from pg_class
+   where relnamespace = current_schema()::regnamespace and relkind = 'r'
+  order by 1, 2, 3`;
+
+describe.each(lanes.filter((lane) => lane.name === 'postgres'))('bulk load on $name', (lane) => {
+  let database: TestDatabase;
+  let filesDir: string;
+  let migrated: unknown[];
+  const snapshot = async () =>
+    ((await database.db.execute(schemaObjects)) as unknown as { rows: unknown[] }).rows;
+
+  beforeAll(async () => {
+    database = await lane.open();
+    filesDir = mkdtempSync(path.join(tmpdir(), 'fd-seed-'));
+    migrated = await snapshot();
+    await createDemoManagersIfNoUsers(database);
+  });
+  afterAll(async () => {
+    await database.dispose();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('ends with exactly the indexes and constraints the migrations define', async () => {
+    // Indexes and keys of every kind are there to be taken away.
+    const kinds = (migrated as { kind: string; definition: string }[]).map((o) => o.definition);
+    expect(kinds.some((d) => d.startsWith('FOREIGN KEY'))).toBe(true);
+    expect(kinds.some((d) => d.startsWith('UNIQUE'))).toBe(true);
+    expect(kinds.some((d) => / USING gin /.test(d))).toBe(true);
+    const lines: string[] = [];
+    await seedBusinesses(database, {
+      count: 120,
+      seed: 3,
+      filesDir,
+      log: (line) => lines.push(line),
+      now: NOW,
+      bulkLoad: true,
+    });
+    expect(lines.join('\n')).toContain('building their indexes');
+    expect(await snapshot()).toEqual(migrated);
+    // The keys were checked again over the rows: each step belongs to a business.
+    expect(
+      await database.db.execute(sql`select count(*)::int as n from formation_steps s
+          where not exists (select 1 from businesses b where b.id = s.business_id)`),
+    ).toMatchObject({ rows: [{ n: 0 }] });
+  });
+
+  it('puts back what a seed stopped during its bulk load took away, before seeding again', async () => {
+    // A seed killed after taking the indexes and keys away.
+    expect(await dropForBulkLoad(database.db, ['businesses', 'formation_steps'])).toBeGreaterThan(
+      5,
+    );
+    expect(await hasPendingRebuild(database.db)).toBe(true);
+    expect(await snapshot()).not.toEqual(migrated);
+    const lines: string[] = [];
+    await seedBusinesses(database, {
+      count: 20,
+      seed: 4,
+      filesDir,
+      log: (line) => lines.push(line),
+      now: NOW,
+    });
+    expect(lines[0]).toContain('putting back its indexes');
+    expect(await hasPendingRebuild(database.db)).toBe(false);
+    expect(await snapshot()).toEqual(migrated);
   });
 });
