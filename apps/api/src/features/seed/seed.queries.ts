@@ -4,7 +4,7 @@
  * businesses take a few dozen statements per table instead of millions.
  * Ids come from the sequences beforehand, so nothing is read back.
  */
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { businesses, users } from '../../db/schema.ts';
@@ -50,9 +50,22 @@ function arrayLiteral(values: readonly unknown[]): string | null {
   return `{${parts.join(',')}}`;
 }
 
-/** An array parameter cast to `type[]`, sent in its text form when it can be. */
-const arrayParam = (values: readonly unknown[], type: string): SQL =>
-  sql`${sql.param(arrayLiteral(values) ?? values)}::${sql.raw(type)}[]`;
+/** An array in its text form when it can be, else as it is (for the driver). */
+const asArrayParameter = (values: readonly unknown[]): string | readonly unknown[] =>
+  arrayLiteral(values) ?? values;
+
+/**
+ * One column ready to send, as plain data (a worker thread may prepare it):
+ * its values as an array parameter, sent as they are, as epoch seconds, or as
+ * codes into a dictionary.
+ */
+export interface EncodedColumn {
+  name: string;
+  type: string;
+  how: 'plain' | 'seconds' | 'dictionary';
+  values: string | readonly unknown[];
+  dictionary?: string | readonly unknown[];
+}
 
 /**
  * How one column travels: most as a plain array, but repeated strings (step
@@ -60,16 +73,13 @@ const arrayParam = (values: readonly unknown[], type: string): SQL =>
  * dates as epoch seconds. Both cut the bytes the driver must escape and the
  * server must parse by several times, which is most of the cost at 10⁶ rows.
  */
-function encodeColumn(
-  column: PgColumn,
-  values: readonly unknown[],
-  alias: SQL,
-): { array: SQL; select: SQL } {
+function encodeColumn(column: PgColumn, values: readonly unknown[]): EncodedColumn {
+  const name = column.name;
   const type = elementTypeOf(column);
   const first = values.find((v) => v !== null && v !== undefined);
   if (first instanceof Date) {
     const seconds = values.map((v) => (v instanceof Date ? v.getTime() / 1000 : null));
-    return { array: arrayParam(seconds, 'float8'), select: sql`to_timestamp(${alias})` };
+    return { name, type, how: 'seconds', values: asArrayParameter(seconds) };
   }
   if (typeof first === 'string' && values.length >= DICTIONARY_MIN_ROWS) {
     const codes = new Map<string, number>();
@@ -86,39 +96,67 @@ function encodeColumn(
       encoded.push(code);
     }
     if (codes.size <= DICTIONARY_MAX_VALUES) {
-      const dictionary = arrayParam([...codes.keys()], type);
-      return { array: arrayParam(encoded, 'int'), select: sql`(${dictionary})[${alias}]` };
+      return {
+        name,
+        type,
+        how: 'dictionary',
+        values: asArrayParameter(encoded),
+        dictionary: asArrayParameter([...codes.keys()]),
+      };
     }
   }
-  return { array: arrayParam(values, type), select: alias };
+  return { name, type, how: 'plain', values: asArrayParameter(values) };
 }
 
-/** Inserts rows given column by column, in one statement. */
-export async function insertColumns<T extends PgTable>(
-  executor: Executor,
+/** Rows given column by column, encoded for `insertEncoded`; null when there are none. */
+export function encodeColumns<T extends PgTable>(
   table: T,
   columns: ColumnArrays<T>,
-): Promise<void> {
+): EncodedColumn[] | null {
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
   const entries = Object.entries(columns as Record<string, readonly unknown[] | undefined>).flatMap(
     ([key, values]) => (values ? [{ column: tableColumns[key]!, values }] : []),
   );
   const rowCount = entries[0]?.values.length ?? 0;
-  if (rowCount === 0) return;
+  if (rowCount === 0) return null;
   if (entries.some((e) => e.values.length !== rowCount)) {
     throw new Error(`insertColumns: columns of different lengths for ${getTableName(table)}`);
   }
-  const aliases = entries.map((_, i) => sql`${sql.identifier(`c${i}`)}`);
-  const encoded = entries.map((e, i) => encodeColumn(e.column, e.values, aliases[i]!));
-  const names = entries.map((e) => sql.identifier(e.column.name));
+  return entries.map((e) => encodeColumn(e.column, e.values));
+}
+
+/** Inserts encoded rows in one statement. */
+export async function insertEncoded(
+  executor: Executor,
+  table: PgTable,
+  encoded: readonly EncodedColumn[] | null,
+): Promise<void> {
+  if (!encoded || encoded.length === 0) return;
+  const aliases = encoded.map((_, i) => sql`${sql.identifier(`c${i}`)}`);
+  const parts = encoded.map((e, i) => {
+    const alias = aliases[i]!;
+    const array = (values: string | readonly unknown[], type: string) =>
+      sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    if (e.how === 'seconds') {
+      return { array: array(e.values, 'float8'), select: sql`to_timestamp(${alias})` };
+    }
+    if (e.how === 'dictionary') {
+      return {
+        array: array(e.values, 'int'),
+        select: sql`(${array(e.dictionary!, e.type)})[${alias}]`,
+      };
+    }
+    return { array: array(e.values, e.type), select: alias };
+  });
+  const names = encoded.map((e) => sql.identifier(e.name));
   await executor.execute(sql`
     insert into ${table} (${sql.join(names, sql`, `)})
     select ${sql.join(
-      encoded.map((e) => e.select),
+      parts.map((e) => e.select),
       sql`, `,
     )}
     from unnest(${sql.join(
-      encoded.map((e) => e.array),
+      parts.map((e) => e.array),
       sql`, `,
     )}) as u(${sql.join(aliases, sql`, `)})`);
 }
