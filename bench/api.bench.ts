@@ -890,8 +890,9 @@ async function main() {
   if (writes) console.log(`\n${writes}\n`);
   if (PROFILE_DIR) {
     log(`CPU profiles of the API written to ${PROFILE_DIR}; results and README left as they are`);
-  } else if (SETUP_SQL) {
-    // A trial of a change that is not in the code: its numbers are not the README's.
+  } else if (RESULTS_SUFFIX) {
+    // A trial of a change that is not in the code, or a run at another number of connections:
+    // its numbers are not the README's tables (those are at 50 connections).
     log(`results written to bench/results/ (…${RESULTS_SUFFIX}.json); README left as it is`);
   } else {
     await writeReadme(reads, writes);
