@@ -152,6 +152,9 @@ function log(line: string) {
 }
 
 /** Seeds the lane's database (demo managers + N businesses) and picks the search term. */
+/** More than the API keeps (1 000 details, decision 37): none is found kept. */
+const DETAILS_IN_TURN = 3000;
+
 async function prepare(database: Database, filesDir: string) {
   const started = Date.now();
   await database.migrate();
@@ -186,8 +189,16 @@ async function prepare(database: Database, filesDir: string) {
     `search term "${best.term}" matches ${best.n} rows (${((Number(best.n) / BUSINESSES) * 100).toFixed(2)}%)`,
   );
   const plans = await explainListQueries(database, { search: best.term });
+  // Businesses spread over the table, for the details asked in turn.
+  const detailUuids = (
+    await queryRows<{ uuid: string }>(
+      database.db,
+      sql`select uuid from businesses order by hashtext(uuid::text) limit ${DETAILS_IN_TURN}`,
+    )
+  ).map((row) => row.uuid);
   return {
     seeding,
+    detailUuids,
     searchTerm: best.term,
     searchMatches: Number(best.n),
     plans,
@@ -591,6 +602,11 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
         },
       ],
       ['Business detail', [`${api}/detail/${uuid}/`]],
+      [
+        `Business detail, ${DETAILS_IN_TURN.toLocaleString('en')} businesses in turn (no answer kept)`,
+        prepared.detailUuids.map((id) => `${api}/detail/${id}/`),
+        { inTurn: true },
+      ],
     ];
     let reads: ReadsReport | undefined;
     if (SECTIONS.has('reads')) {

@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config,
         now,
         businessChanges: businessChanges.changes,
+        userChanges: userChanges.changes,
       });
       await api.register(protectedRoutes(manageRoutes), {
         database,

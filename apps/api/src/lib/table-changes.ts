@@ -16,6 +16,16 @@ export type WatchedTable = keyof typeof changeChannels;
  */
 export type ChangeScope = 'any' | 'progress';
 
+/** What a cache reads of a table's changes (`TableChanges`, or several at once). */
+export interface ChangeVersions {
+  /** Moves on every change. */
+  readonly version: number;
+  /** Moves on every change but a progress-only one. */
+  readonly coreVersion: number;
+  /** False while a change could pass unseen: nothing may be cached. */
+  readonly live: boolean;
+}
+
 const scopeOf = (payload: string): ChangeScope => (payload === 'progress' ? 'progress' : 'any');
 
 /**
@@ -28,7 +38,7 @@ const scopeOf = (payload: string): ChangeScope => (payload === 'progress' ? 'pro
  * connection is down nothing may be cached (`live` is false), since a change
  * could pass unseen.
  */
-export class TableChanges {
+export class TableChanges implements ChangeVersions {
   #version = 0;
   #coreVersion = 0;
   #live = false;
@@ -68,6 +78,26 @@ export class TableChanges {
     this.changed();
     this.#live = false;
   }
+}
+
+/**
+ * The changes of several tables as one: each version is the sum of theirs, so it moves
+ * whenever any of them moves (they only grow), and it is live only while all are.
+ */
+export function combinedChanges(...sources: readonly ChangeVersions[]): ChangeVersions {
+  const sum = (read: (source: ChangeVersions) => number) =>
+    sources.reduce((total, source) => total + read(source), 0);
+  return {
+    get version() {
+      return sum((source) => source.version);
+    },
+    get coreVersion() {
+      return sum((source) => source.coreVersion);
+    },
+    get live() {
+      return sources.every((source) => source.live);
+    },
+  };
 }
 
 export interface WatchedTableChanges {

@@ -13,9 +13,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import { combinedChanges, type TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
-import { getBusinessDetail, listBusinesses } from './businesses.service.ts';
+import {
+  listBusinesses,
+  readBusinessDetail,
+  signBusinessDetail,
+  type UnsignedBusinessDetail,
+} from './businesses.service.ts';
 import {
   prepareBusinessDetailQueries,
   PreparedBusinessPages,
@@ -33,10 +38,14 @@ export type BusinessesRoutesOptions = {
   now: () => Date;
   /** Versions of the businesses table: list answers and counts are cached per version. */
   businessChanges: TableChanges;
+  /** Versions of the users table: the detail shows its owner's account. */
+  userChanges: TableChanges;
 };
 
 /** List answers kept at once: a few KB each (ten rows with their documents). */
 const MAX_CACHED_ANSWERS = 1000;
+/** Details kept at once: a few KB each. */
+const MAX_CACHED_DETAILS = 1000;
 
 const listSchema = (operationId: string, summary: string) => ({
   operationId,
@@ -57,7 +66,7 @@ const listSchema = (operationId: string, summary: string) => ({
  */
 export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = async (
   fastify,
-  { database, config, now, businessChanges },
+  { database, config, now, businessChanges, userChanges },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
@@ -83,6 +92,16 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
     return reply.type('application/json; charset=utf-8').send(body);
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
+  /**
+   * Each detail as read, without its signed links, while neither the businesses table
+   * (a business, its steps, documents, receipts, payments or shareholders all announce
+   * themselves there; migrations 0003, 0005, 0011, 0012) nor the users table (its owner)
+   * has changed since (decision 37). A missing business is not kept.
+   */
+  const details = new SharedListCache<UnsignedBusinessDetail>(
+    combinedChanges(businessChanges, userChanges),
+    MAX_CACHED_DETAILS,
+  );
 
   app.get(
     route(businessApiPaths.list),
@@ -124,8 +143,12 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
         response: { 200: businessDetailResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      data: await getBusinessDetail(detailQueries, fileUrls, request.params.id),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const detail = await details.get(JSON.stringify(id), () =>
+        readBusinessDetail(detailQueries, id),
+      );
+      return { data: signBusinessDetail(detail, fileUrls) };
+    },
   );
 };

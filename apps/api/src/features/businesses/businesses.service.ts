@@ -81,12 +81,26 @@ export async function listBusinesses(
 /** A business by uuid or integer id, as the detail path's schema parses it. */
 type BusinessDetailKey = z.output<typeof businessDetailIdSchema>;
 
-/** The whole detail of docs/product.md §3, by uuid or integer id. */
-export async function getBusinessDetail(
+type DetailReceipt = BusinessDetail['manual_payment_doc'][number];
+/** A stored file as read, before its download link is signed. */
+type Unsigned<T> = Omit<T, 'file'>;
+
+/**
+ * The detail as read from the database: everything but the download links, which are
+ * signed for a time and so per answer (`signBusinessDetail`). This part is the same
+ * for every manager until the business or one of its rows changes, so the route keeps
+ * it per version (docs/decisions.md §37).
+ */
+export type UnsignedBusinessDetail = Omit<BusinessDetail, 'manual_payment_doc' | 'documents'> & {
+  manual_payment_doc: Unsigned<DetailReceipt>[];
+  documents: DocumentsByKind<Unsigned<StoredDocument>>;
+};
+
+/** The whole detail of docs/product.md §3, by uuid or integer id, but for its links. */
+export async function readBusinessDetail(
   queries: BusinessDetailQueries,
-  fileUrls: SignedFileUrls,
   key: BusinessDetailKey,
-): Promise<BusinessDetail> {
+): Promise<UnsignedBusinessDetail> {
   const found = await queries.findBusinessWithOwner(key);
   if (!found) throw new AppError(404, apiErrorDetails.notFound);
   const { business, owner } = found;
@@ -127,7 +141,6 @@ export async function getBusinessDetail(
       file_name: receipt.fileName,
       size: receipt.size,
       content_type: receipt.contentType,
-      file: fileUrls.urlFor('receipt', receipt.id),
       created_at: receipt.createdAt.toISOString(),
     })),
     shareholders: owners.map((shareholder) => ({
@@ -136,9 +149,7 @@ export async function getBusinessDetail(
       ownership_percentage: Number(shareholder.ownershipPercentage),
       is_company: shareholder.isCompany,
     })),
-    documents: groupDocuments(documents, (row) => toStoredDocument(row, fileUrls)).get(
-      business.id,
-    ) ?? { kyc: [], kyb: [] },
+    documents: documentsByKind(documents),
     user: {
       first_name: owner.firstName,
       last_name: owner.lastName,
@@ -191,30 +202,41 @@ function listedFiles(rows: readonly ListedDocumentRow[] | null): DocumentsByKind
   return files;
 }
 
-const toStoredDocument = (row: DocumentRow, fileUrls: SignedFileUrls): StoredDocument => ({
-  id: row.id,
-  uuid: row.uuid,
-  document_title: row.documentTitle,
-  file_name: row.fileName,
-  size: row.size,
-  content_type: row.contentType,
-  file: fileUrls.urlFor('document', row.id),
-  created_at: row.createdAt.toISOString(),
-});
-
-/** KYB and KYC documents per business, each shaped by `toWire`. */
-function groupDocuments<T>(
-  rows: readonly DocumentRow[],
-  toWire: (row: DocumentRow) => T,
-): Map<number, DocumentsByKind<T>> {
-  const byBusiness = new Map<number, DocumentsByKind<T>>();
+/** The business's documents by kind, in the order read. */
+function documentsByKind(rows: readonly DocumentRow[]): DocumentsByKind<Unsigned<StoredDocument>> {
+  const files: DocumentsByKind<Unsigned<StoredDocument>> = { kyb: [], kyc: [] };
   for (const row of rows) {
-    let files = byBusiness.get(row.businessId);
-    if (!files) {
-      files = { kyb: [], kyc: [] };
-      byBusiness.set(row.businessId, files);
-    }
-    (row.kind === 'kyb' ? files.kyb : files.kyc).push(toWire(row));
+    files[row.kind === 'kyb' ? 'kyb' : 'kyc'].push({
+      id: row.id,
+      uuid: row.uuid,
+      document_title: row.documentTitle,
+      file_name: row.fileName,
+      size: row.size,
+      content_type: row.contentType,
+      created_at: row.createdAt.toISOString(),
+    });
   }
-  return byBusiness;
+  return files;
+}
+
+/** The detail as sent: each document and receipt with a download link signed now. */
+export function signBusinessDetail(
+  detail: UnsignedBusinessDetail,
+  fileUrls: SignedFileUrls,
+): BusinessDetail {
+  const signDocument = (document: Unsigned<StoredDocument>): StoredDocument => ({
+    ...document,
+    file: fileUrls.urlFor('document', document.id),
+  });
+  return {
+    ...detail,
+    manual_payment_doc: detail.manual_payment_doc.map((receipt) => ({
+      ...receipt,
+      file: fileUrls.urlFor('receipt', receipt.id),
+    })),
+    documents: {
+      kyb: detail.documents.kyb.map(signDocument),
+      kyc: detail.documents.kyc.map(signDocument),
+    },
+  };
 }

@@ -1,8 +1,12 @@
-import { businessListResponseSchema } from '@fd/contract';
+import {
+  businessDetailResponseSchema,
+  businessListResponseSchema,
+  type FormationStepKey,
+} from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { TableChanges } from '../../lib/table-changes.ts';
+import { combinedChanges, TableChanges } from '../../lib/table-changes.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBusinesses } from '../seed/index.ts';
@@ -69,6 +73,23 @@ describe('SharedListCache', () => {
     changes.lost();
     await cache.get('all', count);
     expect(calls).toBe(4);
+  });
+
+  it('keeps a value read from two tables until either changes, and only while both are heard', async () => {
+    const businesses = liveChanges();
+    const users = liveChanges();
+    const cache = new SharedListCache<number>(combinedChanges(businesses, users));
+    let calls = 0;
+    const read = () => cache.get('detail', async () => ++calls);
+    expect([await read(), await read()]).toEqual([1, 1]);
+    users.changed();
+    expect(await read()).toBe(2);
+    businesses.changed('progress');
+    expect(await read()).toBe(3);
+    users.lost();
+    expect([await read(), await read()]).toEqual([4, 5]);
+    users.resumed();
+    expect([await read(), await read()]).toEqual([6, 6]);
   });
 
   it('forgets a failed count and stays within its size', async () => {
@@ -267,6 +288,113 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
       const activity = (await rowOf()).current_business_formation_activity;
       expect([activity?.step ?? null, activity?.status ?? null]).toEqual([row!.step, row!.status]);
     });
+  });
+
+  it('serves the detail as it stands after any of its rows changes, its links signed per answer', async () => {
+    const [business] = await queryRows<{ id: number; uuid: string }>(
+      database.db,
+      sql`select id, uuid from businesses order by id limit 1`,
+    );
+    const { id, uuid } = business!;
+    const detailOf = async () => {
+      const response = await callApi(
+        harness.baseUrl,
+        'GET',
+        `/api/v1/manager/business/detail/${uuid}/`,
+        {
+          token,
+        },
+      );
+      return businessDetailResponseSchema.parse(response.body).data;
+    };
+    const expiresOf = (link: string) =>
+      Number(new URL(link, 'http://x').searchParams.get('expires'));
+    /** Another writer (the clients' side, the seed, psql) changes a row; the detail follows. */
+    const afterWrite = async (
+      write: ReturnType<typeof sql>,
+      check: (detail: Awaited<ReturnType<typeof detailOf>>) => void,
+    ) => {
+      await database.db.execute(write);
+      await eventually(async () => check(await detailOf()));
+    };
+
+    const first = await detailOf();
+    expect(await detailOf()).toEqual(first);
+
+    // A receipt and a document: their links are signed when the answer is sent.
+    await afterWrite(
+      sql`insert into manual_payment_receipts (business_id, document_title, file_name, storage_key, content_type, size)
+          values (${id}, 'Late receipt', 'late-receipt.pdf', 'late-receipt-key', 'application/pdf', 10)`,
+      (detail) =>
+        expect(detail.manual_payment_doc.map((r) => r.document_title)).toContain('Late receipt'),
+    );
+    await afterWrite(
+      sql`insert into documents (business_id, kind, document_title, file_name, storage_key, content_type, size)
+          values (${id}, 'kyc', 'Late passport', 'late-passport.pdf', 'late-passport-key', 'application/pdf', 11)`,
+      (detail) =>
+        expect(detail.documents.kyc.map((d) => d.document_title)).toContain('Late passport'),
+    );
+    const signed = await detailOf();
+    const linkOf = (detail: typeof signed) =>
+      detail.documents.kyc.find((d) => d.document_title === 'Late passport')!.file;
+    harness.clock.advance(90_000);
+    try {
+      const later = await detailOf();
+      expect(expiresOf(linkOf(later)) - expiresOf(linkOf(signed))).toBeGreaterThanOrEqual(90);
+      expect(expiresOf(later.manual_payment_doc.at(-1)!.file)).toBe(expiresOf(linkOf(later)));
+    } finally {
+      harness.clock.reset();
+    }
+
+    await afterWrite(
+      sql`update manual_payment_receipts set document_title = 'Renamed receipt'
+           where business_id = ${id} and file_name = 'late-receipt.pdf'`,
+      (detail) =>
+        expect(detail.manual_payment_doc.map((r) => r.document_title)).toContain('Renamed receipt'),
+    );
+    await afterWrite(
+      sql`insert into online_payments (business_id, amount, reference, payment_date)
+          values (${id}, 12.5, 'LATE-PAYMENT-1', now())`,
+      (detail) =>
+        expect(detail.online_payment_data.map((p) => p.reference)).toContain('LATE-PAYMENT-1'),
+    );
+    await afterWrite(
+      sql`insert into shareholders (business_id, company_owner_full_name, ownership_percentage)
+          values (${id}, 'Late Holder', 5)`,
+      (detail) =>
+        expect(detail.shareholders.map((h) => h.company_owner_full_name)).toContain('Late Holder'),
+    );
+    await afterWrite(
+      sql`update shareholders set ownership_percentage = 7 where business_id = ${id}
+           and company_owner_full_name = 'Late Holder'`,
+      (detail) =>
+        expect(
+          detail.shareholders.find((h) => h.company_owner_full_name === 'Late Holder')
+            ?.ownership_percentage,
+        ).toBe(7),
+    );
+    // The owner's own account, which no list shows.
+    await afterWrite(
+      sql`update users set phone_number = '+234 800 000 0001' where id = (select user_id from businesses where id = ${id})`,
+      (detail) => expect(detail.user.phone_number).toBe('+234 800 000 0001'),
+    );
+    const [step] = await queryRows<{ step_key: FormationStepKey; status: string }>(
+      database.db,
+      sql`select step_key, status from formation_steps where business_id = ${id} order by id limit 1`,
+    );
+    const nextStatus = step!.status === 'FAILED' ? 'APPROVED' : 'FAILED';
+    await afterWrite(
+      sql`update formation_steps set status = ${nextStatus}
+           where business_id = ${id} and step_key = ${step!.step_key}`,
+      (detail) =>
+        expect(detail.business_formation_statuses[step!.step_key].status).toBe(nextStatus),
+    );
+    await afterWrite(sql`update businesses set tax_id = 'TX-LATE-1' where id = ${id}`, (detail) =>
+      expect(detail.tax_id).toBe('TX-LATE-1'),
+    );
+    await afterWrite(sql`delete from online_payments where business_id = ${id}`, (detail) =>
+      expect(detail.online_payment_data).toEqual([]),
+    );
   });
 
   it('announces a progress-only update as such, and an update that writes nothing not at all', async () => {

@@ -1,4 +1,4 @@
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { ChangeVersions } from '../../lib/table-changes.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 
 /** Entries kept until one version of the table moves. */
@@ -34,13 +34,13 @@ export interface ReadsProgress {
  * changes could go unseen (`changes.live` is false).
  */
 export class ListCache<V> {
-  readonly #changes: TableChanges;
+  readonly #changes: ChangeVersions;
   /** Values that read the progress columns: dropped on every change. */
   readonly #progress: Generation<V>;
   /** Values that do not: dropped on every change but a progress-only one. */
   readonly #core: Generation<V>;
 
-  constructor(changes: TableChanges, maxEntries = 5000) {
+  constructor(changes: ChangeVersions, maxEntries = 5000) {
     this.#changes = changes;
     this.#progress = new Generation(maxEntries);
     this.#core = new Generation(maxEntries);
