@@ -8,8 +8,8 @@
 // server imports only when it needs it (the admin tools, the demo seed). One file instead of
 // the ~730 modules a start loads is what makes it fast: finding, reading and compiling that
 // many files was most of the start. Types are not checked here (`npm run typecheck` does
-// that). Whitespace and syntax are minified, names kept (stack traces name functions, errors
-// keep their class names); source maps sit beside the code (`NODE_OPTIONS=--enable-source-maps`
+// that). Whitespace and syntax are minified, identifiers are not, so functions and classes keep
+// their names (stack traces, logged error types); source maps sit beside the code (`NODE_OPTIONS=--enable-source-maps`
 // maps traces to the source).
 //
 // Two things a bundle would otherwise break:
@@ -83,8 +83,13 @@ await build({
   platform: 'node',
   target: 'node20.19',
   external,
-  // Error and class names are logged and compared (err.type, fastify-plugin names).
-  keepNames: true,
+  // Names stay without it (identifiers are not minified), but for a top-level function that
+  // shares its name with another module's, which esbuild renames (`parse3`); no class is, and
+  // our plugins name themselves (fastify-plugin's `name`). keepNames would wrap every function
+  // the code creates at run time, Fastify's per-request hook runners included, in a call that
+  // redefines its name: ~5% of the API's CPU on an answer kept in memory (bench/README.md,
+  // Issue 11).
+  keepNames: false,
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',

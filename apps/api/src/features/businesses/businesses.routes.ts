@@ -80,15 +80,15 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * managers opening the same tab and page share one read, one serialisation.
    * Any change drops them all, so the key needs nothing but the question.
    */
-  const answers = new SharedListCache<ReturnType<FastifyReply['serialize']>>(
-    businessChanges,
-    MAX_CACHED_ANSWERS,
-  );
+  const answers = new SharedListCache<Buffer>(businessChanges, MAX_CACHED_ANSWERS);
   const sendList = async (reply: FastifyReply, tab: BusinessTab, query: BusinessListFilters) => {
     // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
-    const body = await answers.get(JSON.stringify([tab, query]), async () =>
-      reply.serialize({ data: await listBusinesses(database, lists, tab, query) }),
-    );
+    const body = await answers.get(JSON.stringify([tab, query]), async () => {
+      const json = reply.serialize({ data: await listBusinesses(database, lists, tab, query) });
+      // Kept as bytes: a string would be encoded again for every answer sent (the route's
+      // serialiser, fast-json-stringify, returns a string).
+      return Buffer.from(json as string);
+    });
     return reply.type('application/json; charset=utf-8').send(body);
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
