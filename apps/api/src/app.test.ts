@@ -32,7 +32,8 @@ describe.each(lanes)('app on $name', (lane) => {
     database = await lane.open();
     withWeb = await startTestApp({
       database,
-      config: testConfig({ WEB_DIST_DIR: makeWebDist() }),
+      // Behind a proxy: X-Forwarded-Proto says whether the browser's request came over TLS.
+      config: testConfig({ WEB_DIST_DIR: makeWebDist(), TRUST_PROXY: 'true' }),
     });
     withoutWeb = await startTestApp({ database });
   });
@@ -61,6 +62,74 @@ describe.each(lanes)('app on $name', (lane) => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends the security headers on every response: no framing, no referrer, no features, HSTS only over TLS', async () => {
+    for (const url of ['/api/health', '/business', '/api/v1/nope', '/assets/index-abc123.js']) {
+      const response = await callApi(withWeb.baseUrl, 'GET', url);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((part) => {
+          const [name = '', ...values] = part.trim().split(/\s+/);
+          return [name, values];
+        }),
+      );
+      expect(directives.get('script-src'), url).toEqual([
+        "'self'",
+        'https://challenges.cloudflare.com',
+      ]);
+      expect(directives.get('object-src'), url).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), url).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors'), url).toEqual(["'none'"]);
+      // frame-ancestors decides; no X-Frame-Options to contradict it.
+      expect(response.headers.get('x-frame-options'), url).toBeNull();
+      expect(response.headers.get('referrer-policy'), url).toBe('no-referrer');
+      expect(response.headers.get('permissions-policy'), url).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      );
+      // Plain HTTP: HSTS would mean nothing, and could lock out a LAN address.
+      expect(response.headers.get('strict-transport-security'), url).toBeNull();
+      const overTls = await callApi(withWeb.baseUrl, 'GET', url, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overTls.headers.get('strict-transport-security'), url).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    }
+  });
+
+  it('lets no API answer be stored, and allows no other origin', async () => {
+    const token = await signInNewManager(withWeb, database);
+    const answers = [
+      await callApi(withWeb.baseUrl, 'GET', '/api/health'),
+      await callApi(withWeb.baseUrl, 'GET', '/api/v1/nope'),
+      await callApi(withWeb.baseUrl, 'GET', '/api/v1/manager/business/list/', { token }),
+      await callApi(withWeb.baseUrl, 'POST', '/api/v1/auth/login/', {
+        json: { email: 'nobody@example.com', password: 'wrong-password' },
+      }),
+    ];
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+    // The web app's pages keep their own rule (revalidated, not stored for good).
+    expect((await callApi(withWeb.baseUrl, 'GET', '/business')).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+
+    const origin = 'https://elsewhere.example';
+    const preflight = await callApi(withWeb.baseUrl, 'OPTIONS', '/api/v1/manager/business/list/', {
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    const read = await callApi(withWeb.baseUrl, 'GET', '/api/v1/manager/business/list/', {
+      token,
+      headers: { origin },
+    });
+    for (const answer of [preflight, read]) {
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+      expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     }
   });
 

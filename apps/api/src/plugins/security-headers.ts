@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** Where the API's answers live (API_BASE_PATH and the health checks beside it). */
+const API_PREFIX = '/api';
+
 /** The optional invisible bot-check on the login screen loads from here. */
 const botCheckOrigin = 'https://challenges.cloudflare.com';
 
@@ -10,6 +13,7 @@ const options: HelmetOptions = {
     useDefaults: true,
     directives: {
       defaultSrc: ["'self'"],
+      baseUri: ["'none'"],
       scriptSrc: ["'self'", botCheckOrigin],
       frameSrc: ["'self'", botCheckOrigin],
       connectSrc: ["'self'"],
@@ -22,7 +26,16 @@ const options: HelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
+  // `frame-ancestors 'none'` says it; SAMEORIGIN would contradict it.
+  xFrameOptions: false,
+  // Only over TLS, per request (below): sent over plain HTTP it means nothing, and a LAN
+  // address reached by plain HTTP must stay reachable.
+  strictTransportSecurity: false,
 };
+
+/** Browser features the app never uses, refused to every frame and script. */
+const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+const hsts = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet sets with `options`, worked out once: helmet's middleware is run on a
@@ -50,18 +63,26 @@ function securityHeaders(): Record<string, string> {
     },
   );
   if (failure) throw failure;
-  return headers;
+  return { ...headers, 'permissions-policy': permissionsPolicy };
 }
 
 /**
  * Security headers on every response (docs/architecture.md §6). The CSP fits an SPA
- * served from this same origin: nothing from elsewhere but the bot-check.
+ * served from this same origin: nothing from elsewhere but the bot-check. HSTS only on a
+ * request that came over TLS (`request.protocol` reads X-Forwarded-Proto when TRUST_PROXY
+ * is set). Every API answer carries a token or someone's data, so none is stored by a
+ * browser or a proxy (`no-store`) unless its route says otherwise (a download, the
+ * notification stream).
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
     const headers = securityHeaders();
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
+      if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) {
+        reply.header('cache-control', 'no-store');
+      }
       done();
     });
   },
