@@ -15,6 +15,25 @@ import {
   type TestApp,
 } from './test/test-app.ts';
 
+/** Sends `request` as it is on a socket of its own; what came back before the server closed it. */
+function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk) => (answer += String(chunk)));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+    socket.write(request);
+  });
+}
+
+/** The status and the parsed body of a raw HTTP answer. */
+function parseRaw(answer: string): { status: number; body: unknown; headers: string } {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: JSON.parse(body), headers: head };
+}
+
 function makeWebDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'fd-web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
@@ -131,6 +150,38 @@ describe.each(lanes)('app on $name', (lane) => {
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
       expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     }
+  });
+
+  it('answers what the HTTP layer refuses in the same error shape, echoing nothing', async () => {
+    // A path whose percent signs do not decode: Fastify's own answer echoed the path.
+    for (const url of ['/api/v1/%zz', '/api/v1/manager/business/detail/%E0%A4%A/']) {
+      const response = await callApi(withWeb.baseUrl, 'GET', url);
+      expect(response.status, url).toBe(400);
+      expect(response.body, url).toEqual({ errors: { detail: apiErrorDetails.badUrl } });
+    }
+    // Headers larger than Node reads (16 KB).
+    const big = parseRaw(
+      await rawExchange(
+        withWeb.baseUrl,
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
+    );
+    expect(big.status).toBe(431);
+    expect(big.body).toEqual({ errors: { detail: apiErrorDetails.headersTooLarge } });
+    expect(big.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+    // Not HTTP at all, and a Content-Length that is not a number.
+    for (const request of [
+      'HELLO THERE\r\n\r\n',
+      'POST /api/v1/auth/login/ HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+    ]) {
+      const answer = parseRaw(await rawExchange(withWeb.baseUrl, request));
+      expect(answer.status, request).toBe(400);
+      expect(answer.body, request).toEqual({
+        errors: { detail: apiErrorDetails.malformedRequest },
+      });
+    }
+    // The server keeps serving.
+    expect((await callApi(withWeb.baseUrl, 'GET', '/api/health')).status).toBe(200);
   });
 
   it('answers an unknown API path with a JSON 404, whatever the method', async () => {

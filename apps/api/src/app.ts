@@ -21,7 +21,11 @@ import {
 import type { Mailer } from './lib/mail/index.ts';
 import { defaultRateLimits, type RateLimiter, type RateLimits } from './lib/rate-limit/index.ts';
 import { authenticatePlugin, protectedRoutes } from './plugins/authenticate.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  errorHandlerPlugin,
+} from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -80,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors before a route is found, and requests Node cannot read: our shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   // A stop lets the requests under way finish, but Fastify closes idle keep-alive connections

@@ -66,6 +66,10 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  badUrl: 'The address is not valid: a percent sign must start an encoded character (%20).',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  malformedRequest: 'The request could not be read.',
   notificationNotFound: 'Notification not found.',
   streamTicketInvalid:
     'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',

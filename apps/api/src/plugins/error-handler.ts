@@ -1,11 +1,15 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { apiErrorDetails, type ErrorBody } from '@fd/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, type Validations } from '../lib/app-error.ts';
 
 /** Fastify's own client errors, answered with our texts. */
 const fastifyErrorDetails: Record<string, { statusCode: number; detail: string }> = {
+  // Before routing (`answerFrameworkError`): a path that does not decode.
+  FST_ERR_BAD_URL: { statusCode: 400, detail: apiErrorDetails.badUrl },
   FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, detail: apiErrorDetails.bodyTooLarge },
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, detail: apiErrorDetails.malformedJson },
@@ -58,6 +62,55 @@ function toAppError(error: unknown): AppError {
   return new AppError(500, apiErrorDetails.internal);
 }
 
+const bodyOf = (appError: AppError): ErrorBody => ({
+  errors: {
+    detail: appError.detail,
+    ...(appError.validations ? { validations: appError.validations } : {}),
+  },
+});
+
+/**
+ * Fastify's `frameworkErrors`: what fails before a route is found (a path whose percent
+ * signs do not decode). Answered in our shape; Fastify's own echoed the path.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const appError = toAppError(error);
+  void reply.code(appError.statusCode).send(bodyOf(appError));
+}
+
+/** Node's HTTP parser's errors, by its codes; anything else it cannot read is a 400. */
+const clientErrors: Record<string, { statusCode: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { statusCode: 431, detail: apiErrorDetails.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, detail: apiErrorDetails.requestTimeout },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers too large, not
+ * HTTP, a bad Content-Length) never reaches Fastify, so the answer is written to the socket as
+ * it stands, in our shape, and the connection closed (what Node and Fastify do by default,
+ * with their own bodies).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection is gone already: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { statusCode, detail } = clientErrors[error.code ?? ''] ?? {
+    statusCode: 400,
+    detail: apiErrorDetails.malformedRequest,
+  };
+  const body = JSON.stringify(bodyOf(new AppError(statusCode, detail)));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /**
  * The one error handler (docs/conventions.md, convention 5): every failure is answered as
  * `{ errors: { detail, validations? } }`. 5xx are logged with the request id
@@ -65,8 +118,9 @@ function toAppError(error: unknown): AppError {
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
 
     app.setErrorHandler((error, request, reply) => {
@@ -74,13 +128,7 @@ export const errorHandlerPlugin = fp(
       if (appError.statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed');
       }
-      const body: ErrorBody = {
-        errors: {
-          detail: appError.detail,
-          ...(appError.validations ? { validations: appError.validations } : {}),
-        },
-      };
-      return reply.code(appError.statusCode).headers(appError.headers).send(body);
+      return reply.code(appError.statusCode).headers(appError.headers).send(bodyOf(appError));
     });
   },
   { name: 'error-handler' },
