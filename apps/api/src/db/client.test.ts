@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { lanes, type TestDatabase } from '../test/databases.ts';
-import { queryRows } from './client.ts';
+import { openDatabase, queryRows } from './client.ts';
 import { users } from './schema.ts';
 
 describe.each(lanes)('database on $name', (lane) => {
@@ -29,6 +30,36 @@ describe.each(lanes)('database on $name', (lane) => {
     ).rejects.toThrow();
   });
 });
+
+// Several instances on one server (PGlite has one process per data folder: nothing to race).
+describe.each(lanes.filter((lane) => lane.name === 'postgres'))(
+  'instances starting together on $name',
+  (lane) => {
+    it('migrate one after the other: every migration applied once, whoever came first', async () => {
+      const empty = await lane.open({ migrate: false });
+      const instances = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ url: empty.url! }, 2)),
+      );
+      try {
+        await Promise.all([empty, ...instances].map((database) => database.migrate()));
+        const journal = JSON.parse(
+          readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+        ) as { entries: unknown[] };
+        const [applied] = await queryRows<{ n: number; distinct: number }>(
+          empty.db,
+          sql`select count(*)::int as n, count(distinct hash)::int as distinct
+                from drizzle.__drizzle_migrations`,
+        );
+        expect(applied).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
+        // The lock went back with each migration: another start migrates (nothing) at once.
+        await instances[0]!.migrate();
+      } finally {
+        await Promise.all(instances.map((database) => database.close()));
+        await empty.dispose();
+      }
+    });
+  },
+);
 
 describe.each(lanes)('the database as the API uses it, on $name', (lane) => {
   let database: TestDatabase;

@@ -48,6 +48,33 @@ const standardErrorLog: Pick<Logger, 'warn'> = {
   }) as Logger['warn'],
 };
 
+/** The advisory lock every instance takes to migrate: any number may start at once. */
+const MIGRATION_LOCK = 7_245_301_911;
+
+/**
+ * Runs the migrations while holding a session advisory lock, on one connection: instances
+ * started together migrate one after the other, and those after the first find nothing left
+ * to do. The lock goes with the connection if the process dies.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } catch (error) {
+    // Not back to the pool: the connection may still hold the lock, or be broken.
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Opens PostgreSQL when given a URL, otherwise PGlite in a folder (or in memory for tests). */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -63,7 +90,7 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers, log),
       close: () => pool.end(),
     };

@@ -15,7 +15,8 @@ export interface TestDatabase extends Database {
 
 export interface Lane {
   name: 'pglite' | 'postgres';
-  open(): Promise<TestDatabase>;
+  /** A fresh database, migrated unless `migrate` is false. */
+  open(options?: { migrate?: boolean }): Promise<TestDatabase>;
 }
 
 const serverUrl = process.env.DATABASE_URL;
@@ -32,22 +33,22 @@ async function adminQuery(sql: string): Promise<void> {
 
 const pgliteLane: Lane = {
   name: 'pglite',
-  async open() {
+  async open({ migrate = true } = {}) {
     const database = await openDatabase({ memory: true });
-    await database.migrate();
+    if (migrate) await database.migrate();
     return { ...database, dispose: () => database.close() };
   },
 };
 
 const postgresLane: Lane = {
   name: 'postgres',
-  async open() {
+  async open({ migrate = true } = {}) {
     const name = `fd_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString() }, 5);
-    await database.migrate();
+    if (migrate) await database.migrate();
     return {
       ...database,
       url: url.toString(),
