@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiErrorDetails, errorBodySchema, streamTicketResponseSchema } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { probeTexts } from './features/health/health.routes.ts';
 import { webNotBuiltText } from './plugins/web-app.ts';
 import { lanes, type TestDatabase } from './test/databases.ts';
 import { openEventStream } from './test/event-stream.ts';
@@ -60,6 +62,31 @@ describe.each(lanes)('app on $name', (lane) => {
     await withWeb?.close();
     await withoutWeb?.close();
     await database?.dispose();
+  });
+
+  it('answers the probes: live while the process answers, ready while the schema is current', async () => {
+    expect((await callApi(withWeb.baseUrl, 'GET', '/healthz')).body).toEqual({
+      data: { status: 'ok' },
+    });
+    expect((await callApi(withWeb.baseUrl, 'GET', '/readyz')).body).toEqual({
+      data: { status: 'ok' },
+    });
+    // A database whose newest migration is older than this release's: not ready, still live.
+    const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
+    await database.db.execute(
+      sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`,
+    );
+    try {
+      const behind = await callApi(withWeb.baseUrl, 'GET', '/readyz');
+      expect(behind.status).toBe(503);
+      expect(behind.body).toEqual({ errors: { detail: probeTexts.schemaBehind } });
+      expect((await callApi(withWeb.baseUrl, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      await database.db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`,
+      );
+    }
+    expect((await callApi(withWeb.baseUrl, 'GET', '/readyz')).status).toBe(200);
   });
 
   it('answers the health check after a database ping', async () => {
@@ -246,6 +273,11 @@ describe.each(lanes)('server errors on $name', (lane) => {
       expect(errorBodySchema.parse(health.body).errors.detail).toBe(
         'The database is not reachable.',
       );
+      const ready = await callApi(harness.baseUrl, 'GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ errors: { detail: probeTexts.databaseDown } });
+      // Alive all the same: restarting the process would not bring the database back.
+      expect((await callApi(harness.baseUrl, 'GET', '/healthz')).status).toBe(200);
     } finally {
       await harness.close();
       await database.dispose().catch(() => {});

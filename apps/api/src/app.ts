@@ -11,7 +11,7 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
+import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
 import {
   notificationsRoutes,
@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Routes by feature
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(probeRoutes, { database });
   await app.register(docsRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {

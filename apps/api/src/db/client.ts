@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -196,6 +196,34 @@ async function listenOnPostgres(
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+let newestMigration: number | undefined;
+
+/**
+ * Whether the database holds every migration this code ships: the newest one applied is at
+ * least this code's newest (drizzle records each by its journal time). A database migrated
+ * by a newer release is current too; one that is missing a migration, or was never migrated,
+ * is not.
+ */
+export async function schemaIsCurrent(db: Db): Promise<boolean> {
+  newestMigration ??= Math.max(
+    ...(
+      JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  const [table] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return false;
+  const [row] = await queryRows<{ newest: string | null }>(
+    db,
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  return row?.newest != null && Number(row.newest) >= newestMigration;
 }
 
 /** `"a", "b", …`: the column list of an INSERT … SELECT written in SQL. */
