@@ -34,6 +34,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { service, rateLimiter, rateLimits },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A stop lets the resets already answered be opened and mailed before the database closes.
+  app.addHook('onClose', () => service.settled());
 
   const loginSchema = {
     operationId: 'login',

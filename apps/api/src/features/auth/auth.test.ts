@@ -226,6 +226,42 @@ describe.each(lanes)('auth API on $name', (lane) => {
       }
     });
 
+    it('takes as long for an email with an account as for one without', async () => {
+      const manager = await createUser(database);
+      const timings = { known: [] as number[], unknown: [] as number[] };
+      // Taking turns (which goes first alternates), with a pause after each request so that a
+      // known email's reset, opened after its answer, is done before the next request is timed.
+      for (let round = 0; round < 30; round++) {
+        const turn: (keyof typeof timings)[] =
+          round % 2 === 0 ? ['known', 'unknown'] : ['unknown', 'known'];
+        for (const kind of turn) {
+          const email = kind === 'known' ? manager.email : uniqueEmail('nobody');
+          const started = performance.now();
+          const response = await post(paths.forgot, { email });
+          timings[kind].push(performance.now() - started);
+          expect(response.status).toBe(200);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+      }
+      // Mann–Whitney U: how far the two samples are from being drawn from one distribution, as
+      // a z-score. Before the fix (the lookup and insert before the answer) a probe measured
+      // z = 3.8 over 30 tries each (median 30.6 ms against 10.9 ms).
+      const { known, unknown } = timings;
+      let u = 0;
+      for (const a of known) {
+        for (const b of unknown) u += a > b ? 1 : a === b ? 0.5 : 0;
+      }
+      const n = known.length * unknown.length;
+      const z = (u - n / 2) / Math.sqrt((n * (known.length + unknown.length + 1)) / 12);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+      expect(
+        Math.abs(z),
+        `z = ${z.toFixed(2)}; medians ${median(known).toFixed(1)} ms (account) and ${median(unknown).toFixed(1)} ms (none)`,
+      ).toBeLessThan(3.5);
+      // Every known request still opened a reset and mailed its code.
+      await expect.poll(() => smtp.mailsTo(manager.email).length, { timeout: 10_000 }).toBe(30);
+    });
+
     it('answers the same when the mail cannot be sent, and logs the failure', async () => {
       // No mail server listens on port 1.
       const failing = await startTestApp({ database, captureLogs: true });
