@@ -14,7 +14,12 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mail/index.ts';
-import { MemoryRateLimiter, type RateLimiter, type RateLimits } from '../lib/rate-limit/index.ts';
+import {
+  defaultRateLimits,
+  MemoryRateLimiter,
+  type RateLimiter,
+  type RateLimits,
+} from '../lib/rate-limit/index.ts';
 import { hashPassword } from '../lib/password.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -41,14 +46,7 @@ export function createTestClock(): TestClock {
 
 /** Limits high enough that only the rate-limit tests ever reach them. */
 const relaxedRateLimits: RateLimits = Object.fromEntries(
-  [
-    'loginPerIp',
-    'loginPerEmail',
-    'verifyOtpPerIp',
-    'verifyOtpPerToken',
-    'forgotPasswordPerIp',
-    'forgotPasswordPerEmail',
-  ].map((name) => [name, { limit: 100_000, windowMs: 60_000 }]),
+  Object.keys(defaultRateLimits).map((name) => [name, { limit: 100_000, windowMs: 60_000 }]),
 ) as RateLimits;
 
 const testDataDirPrefix = 'fd-api-test-';

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiErrorDetails, errorBodySchema, forgotPasswordResponseSchema } from '@fd/contract';
+import {
+  apiErrorDetails,
+  errorBodySchema,
+  changePasswordResponseSchema,
+  forgotPasswordResponseSchema,
+} from '@fd/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../lib/logger.ts';
 import {
@@ -13,6 +18,7 @@ import {
   callApi,
   createTestClock,
   createUser,
+  signIn,
   startTestApp,
   testConfig,
   uniqueEmail,
@@ -160,6 +166,37 @@ describe.each(cases)(
         randomIp(),
       );
       expect(otherAccount.status).toBe(200);
+    });
+
+    it("limits a session's tries at the current password, and a change starts the count again", async () => {
+      await start();
+      const manager = await signIn(harness!, await createUser(database));
+      const rule = defaultRateLimits.changePasswordPerAccount;
+      const change = (token: string, oldPassword: string, newPassword: string) =>
+        callApi(harness!.baseUrl, 'POST', '/api/v1/auth/change-password/', {
+          token,
+          json: { old_password: oldPassword, new_password: newPassword },
+        });
+      // A wrong guess is a 400 until the limit…
+      for (let i = 0; i < rule.limit - 1; i += 1) {
+        expect((await change(manager.token, `guess-${i}-password`, 'next-password-1')).status).toBe(
+          400,
+        );
+      }
+      // …a right one before it changes the password and clears the count…
+      const changed = await change(manager.token, manager.password, 'next-password-1');
+      expect(changed.status).toBe(200);
+      const token = changePasswordResponseSchema.parse(changed.body).token;
+      for (let i = 0; i < rule.limit; i += 1) {
+        expect((await change(token, `guess-${i}-password`, 'next-password-2')).status).toBe(400);
+      }
+      // …and past it every try is refused, the right password too, for the window.
+      expectRateLimited(await change(token, 'next-password-1', 'next-password-2'), rule.windowMs);
+      // (Redis keeps its own time: the window's end is checked on the memory counters.)
+      if (kind.name === 'memory') {
+        harness!.clock.advance(rule.windowMs);
+        expect((await change(token, 'next-password-1', 'next-password-2')).status).toBe(200);
+      }
     });
 
     it('limits code verification per IP and per verification token', async () => {

@@ -138,10 +138,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         summary: 'Change the signed-in manager’s password (answers a fresh token)',
         tags,
         body: changePasswordRequestSchema,
-        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 403) },
+        response: {
+          200: changePasswordResponseSchema,
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
       onRequest: app.requireManager,
     },
-    async (request) => service.changePassword(request.manager, request.body),
+    async (request) => {
+      const accountKey = `change-password:account:${request.manager.id}`;
+      await enforceRateLimit(rateLimiter, accountKey, rateLimits.changePasswordPerAccount);
+      const answer = await service.changePassword(request.manager, request.body);
+      await rateLimiter.reset(accountKey);
+      return answer;
+    },
   );
 };

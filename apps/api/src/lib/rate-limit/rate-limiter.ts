@@ -32,6 +32,11 @@ export const defaultRateLimits = {
   verifyOtpPerToken: { limit: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * A signed-in session's tries at the current password (a stolen token must not be able to
+   * guess it); cleared by a successful change, so it counts consecutive failures.
+   */
+  changePasswordPerAccount: { limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimits = Record<keyof typeof defaultRateLimits, RateLimitRule>;
