@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress.ts';
+import { routePreloadPages } from './build/route-preloads.ts';
 
 // The API listens on 3000 in development; in production it serves this build on the same origin.
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloadPages(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/routes.tsx';
 import './index.css';
 
 // zod, which the signed-in screens load, would probe once with `new Function` whether it may
@@ -14,8 +15,12 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// index.html's spinner stays until the address's screens have loaded; then React renders them
+// in one pass (docs/decisions.md §38).
+void preloadRoute(window.location.pathname).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -162,3 +162,74 @@ describe.each(lanes)('the web app served on $name', (lane) => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 });
+
+/** A build with route pages (apps/web/build/route-preloads.ts): index.html's copies that preload each route's chunks. */
+function makeWebDistWithRoutePages(): string {
+  const dist = makeCompressedWebDist();
+  mkdirSync(path.join(dist, 'pages'));
+  const write = (file: string, text: string) => {
+    writeFileSync(path.join(dist, file), text);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(Buffer.from(text)));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(Buffer.from(text), { level: 9 }));
+  };
+  write('pages/index.html', routePage('login'));
+  write('pages/business.html', routePage('business'));
+  write('pages/manage-business.html', routePage('manage'));
+  write(
+    'pages/routes.json',
+    JSON.stringify([
+      { path: '/', file: 'pages/index.html' },
+      { path: '/business', file: 'pages/business.html' },
+      { path: '/manage-business/:businessUUID', file: 'pages/manage-business.html' },
+    ]),
+  );
+  return dist;
+}
+
+const routePage = (name: string) =>
+  indexHtml.replace('</head>', `<link rel="modulepreload" href="/assets/${name}.js"></head>`);
+
+describe.each(lanes)('route pages on $name', (lane) => {
+  let database: TestDatabase;
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    database = await lane.open();
+    harness = await startTestApp({
+      database,
+      config: testConfig({ WEB_DIST_DIR: makeWebDistWithRoutePages() }),
+    });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await database?.dispose();
+  });
+
+  it('answers a route with its page, compressed and never cached, and any other address with index.html', async () => {
+    for (const [url, page, encoding] of [
+      ['/', routePage('login'), 'br'],
+      ['/business', routePage('business'), 'br'],
+      ['/business/', routePage('business'), 'gzip'],
+      ['/business?status=PENDING', routePage('business'), 'br'],
+      ['/manage-business/5b0f6a1e-3c1f-4b7e-9f52-0d3c2f1a9b10', routePage('manage'), 'gzip'],
+      ['/manage-business', indexHtml, 'br'],
+      ['/manage-business/a/b', indexHtml, 'br'],
+      ['/settings', indexHtml, 'br'],
+      ['/index.html', indexHtml, 'br'],
+    ] as const) {
+      const response = await getRaw(harness.baseUrl, url, { 'accept-encoding': encoding });
+      expect(response.status, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(decoded(response), url).toBe(page);
+    }
+  });
+
+  it('still answers an unknown API path with a JSON 404', async () => {
+    const response = await getRaw(harness.baseUrl, '/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+});

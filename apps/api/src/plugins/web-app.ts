@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiErrorDetails } from '@fd/contract';
@@ -14,18 +14,53 @@ const entryCache = 'no-cache';
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
+/** Written by the web build (apps/web/build/route-preloads.ts): each route's copy of index.html. */
+const routePagesIndex = 'pages/routes.json';
+
+/**
+ * The route pages of a build: `/business` → `pages/business.html`, a `:name` segment matching
+ * any one segment. A build without them (or an unreadable list) leaves every page on index.html.
+ */
+function loadRoutePages(webDistDir: string): (pathname: string) => string | undefined {
+  let routes: { path: string; file: string }[];
+  try {
+    routes = JSON.parse(
+      readFileSync(path.join(webDistDir, routePagesIndex), 'utf8'),
+    ) as typeof routes;
+  } catch {
+    return () => undefined;
+  }
+  const patterns = routes.map(({ path: routePath, file }) => ({
+    segments: routePath.split('/'),
+    file,
+  }));
+  return (pathname) => {
+    const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+    return patterns.find(
+      (pattern) =>
+        pattern.segments.length === segments.length &&
+        pattern.segments.every((segment, index) =>
+          segment.startsWith(':') ? segments[index] !== '' : segment === segments[index],
+        ),
+    )?.file;
+  };
+}
+
 /**
  * Serves the built SPA from `webDistDir` and answers every path nothing else
  * matched: unknown API paths get a JSON 404, page routes (/business, /settings…)
  * get index.html so the client router can take over. The build writes a brotli
  * (`.br`) and a gzip (`.gz`) copy beside each text file (apps/web/build/precompress.ts):
  * a browser that accepts one gets it as it is, with `Vary: Accept-Encoding`, and
- * nothing is compressed per request (docs/decisions.md §31).
+ * nothing is compressed per request (docs/decisions.md §31). A page route the build wrote a copy
+ * of index.html for (`pages/routes.json`) gets that copy, which preloads the route's chunks
+ * (docs/decisions.md §38).
  */
 export const webAppPlugin = fp<{ webDistDir: string }>(
   async (app, { webDistDir }) => {
     const isBuilt = existsSync(path.join(webDistDir, 'index.html'));
     const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+    const routePage = isBuilt ? loadRoutePages(webDistDir) : () => undefined;
 
     if (isBuilt) {
       await app.register(fastifyStatic, {
@@ -41,6 +76,10 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       });
     }
 
+    // `/` (the sign-in screen) is a page route too; @fastify/static would answer it with index.html.
+    const signInPage = isBuilt ? routePage('/') : undefined;
+    if (signInPage) app.get('/', (_request, reply) => reply.sendFile(signInPage));
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
@@ -50,7 +89,7 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       if (!isBuilt) {
         return reply.code(503).type('text/plain; charset=utf-8').send(webNotBuiltText);
       }
-      return reply.sendFile('index.html');
+      return reply.sendFile(routePage(pathname) ?? 'index.html');
     });
   },
   { name: 'web-app' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { clearSession } from '../lib/session.ts';
 import { renderRoutes, storeSession } from '../testing/render-route.tsx';
-import { routes } from './routes.tsx';
+import { preloadRoute, routes } from './routes.tsx';
 
 // Screens are lazy chunks: the first render of each waits for its import.
 const LAZY = { timeout: 5000 };
@@ -86,5 +86,13 @@ describe('routes and the route guard', SLOW_FIRST_LOAD, () => {
   it('keeps the public recovery screens open without a session', async () => {
     renderRoutes(routes, { initialEntry: '/forgot-password' });
     expect(await screen.findByRole('button', { name: 'Send' }, LAZY)).toBeInTheDocument();
+  });
+
+  it('renders the screens of a preloaded address in the first pass, without the loading spinner', async () => {
+    storeSession();
+    await preloadRoute('/settings');
+    renderRoutes(routes, { initialEntry: '/settings' });
+    expect(screen.getByRole('heading', { name: 'Managers profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,38 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type FunctionComponent } from 'react';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { RouteErrorPage } from '../features/misc/components/route-error-page.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
 
-/** React.lazy for a named export: each screen becomes its own chunk. */
+interface LazyScreen<Props extends object> extends FunctionComponent<Props> {
+  /** Loads the screen's chunk; once it has, the screen renders without suspending. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * React.lazy for a named export: each screen becomes its own chunk. A screen whose chunk was
+ * loaded before it first rendered (`preload`, see `preloadRoute`) renders at once, with no
+ * Suspense fallback in between; otherwise it suspends as React.lazy does. Each mounted screen
+ * keeps the way it started, so a screen is never remounted when its chunk arrives.
+ */
 function lazyScreen<Name extends string, Props extends object>(
   load: () => Promise<Record<Name, ComponentType<Props>>>,
   name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
+): LazyScreen<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    });
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Screen(props: Props) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  Screen.preload = preload;
+  return Screen as LazyScreen<Props>;
 }
 
 const LoginScreen = lazyScreen(
@@ -156,3 +178,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy screens (and layouts) the address shows, so the first render finds them
+ * loaded: the server's page for a route already names their chunks as `modulepreload` links
+ * (apps/web/build/route-preloads.ts), and rendering before they arrive would commit the
+ * Suspense fallback first and reveal the screen in a second pass (docs/decisions.md §38).
+ * A failed load is left to the lazy screen, which tries again and reports it as it would.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type = (route.element as { type?: unknown } | undefined)?.type;
+    return typeof type === 'function' && 'preload' in type
+      ? [(type as LazyScreen<object>).preload]
+      : [];
+  });
+  await Promise.all(screens.map((preload) => preload().catch(() => undefined)));
+}

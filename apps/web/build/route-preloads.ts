@@ -1,0 +1,158 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { paths } from '../src/config/paths.ts';
+
+/**
+ * A copy of index.html per route that names the route's lazy chunks as `modulepreload` links,
+ * so the browser fetches the signed-in layout's and the screen's JavaScript together with the
+ * entry, instead of one level after another (entry → layout → screen). The API answers the
+ * route with its copy (apps/api/src/plugins/web-app.ts reads `pages/routes.json`); every other
+ * address still gets index.html (docs/decisions.md §38).
+ */
+
+export const routePagesDir = 'pages';
+export const routePagesIndex = `${routePagesDir}/routes.json`;
+
+/** One route: its path pattern as the server matches it, and the source modules React loads lazily for it. */
+export interface RoutePreload {
+  /** `:name` stands for one path segment. */
+  path: string;
+  modules: string[];
+}
+
+const signedInLayout = 'src/app/signed-in-layout.tsx';
+const managerGroup = 'src/features/shell/components/manager-group-layout.tsx';
+const screen = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
+
+/** Each route of apps/web/src/app/routes.tsx and what it loads lazily (a test holds the two together). */
+export const routePreloads: RoutePreload[] = [
+  { path: paths.login, modules: [screen('auth', 'login-screen')] },
+  { path: paths.forgotPassword, modules: [screen('auth', 'forgot-password-screen')] },
+  { path: paths.verifyOtp, modules: [screen('auth', 'verify-otp-screen')] },
+  { path: paths.resetPassword, modules: [screen('auth', 'reset-password-screen')] },
+  { path: paths.business, modules: [signedInLayout, screen('businesses', 'businesses-page')] },
+  { path: paths.documents, modules: [signedInLayout, screen('documents', 'documents-page')] },
+  {
+    path: paths.fullBusinessDetails(':businessID'),
+    modules: [signedInLayout, screen('businesses', 'business-details-page')],
+  },
+  {
+    path: paths.manageBusiness(':businessUUID'),
+    modules: [signedInLayout, screen('manage', 'manage-business-page')],
+  },
+  { path: paths.settings, modules: [signedInLayout, screen('settings', 'settings-page')] },
+  { path: paths.compliance, modules: [signedInLayout, screen('misc', 'coming-soon-page')] },
+  {
+    path: paths.mobileNotifications,
+    modules: [signedInLayout, screen('notifications', 'notifications-page')],
+  },
+  { path: paths.request, modules: [signedInLayout, screen('mockups', 'request-page')] },
+  {
+    path: paths.requestDetails,
+    modules: [signedInLayout, screen('mockups', 'request-details-page')],
+  },
+  { path: paths.onboarding, modules: [signedInLayout, screen('mockups', 'onboarding-page')] },
+  { path: paths.taxReturn, modules: [signedInLayout, screen('mockups', 'tax-return-page')] },
+  { path: paths.flexDashboard, modules: [managerGroup, screen('mockups', 'flex-dashboard-page')] },
+  { path: paths.flexProfile, modules: [managerGroup, screen('mockups', 'flex-profile-page')] },
+  { path: paths.flexInvoice, modules: [managerGroup, screen('mockups', 'flex-invoice-page')] },
+];
+
+/** What the build's chunks say about themselves (a subset of Rollup's `OutputChunk`). */
+export interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * The files each route preloads: its lazy modules' chunks and everything they import
+ * statically, in that order, less what the entry already loads (index.html names those).
+ */
+export function routeFiles(
+  chunks: ChunkInfo[],
+  root: string,
+  routes: RoutePreload[] = routePreloads,
+): { path: string; files: string[] }[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byModule = new Map(
+    chunks
+      .filter((chunk) => chunk.facadeModuleId)
+      .map((chunk) => [path.resolve(chunk.facadeModuleId!), chunk]),
+  );
+  const closure = (fileName: string, into: string[], skip: Set<string>) => {
+    if (skip.has(fileName) || into.includes(fileName)) return;
+    into.push(fileName);
+    for (const next of byFile.get(fileName)?.imports ?? []) closure(next, into, skip);
+  };
+  const loadedByEntry: string[] = [];
+  for (const chunk of chunks.filter((c) => c.isEntry))
+    closure(chunk.fileName, loadedByEntry, new Set());
+  const skip = new Set(loadedByEntry);
+  return routes.map((route) => {
+    const files: string[] = [];
+    for (const module of route.modules) {
+      const chunk = byModule.get(path.resolve(root, module));
+      if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (${route.path})`);
+      closure(chunk.fileName, files, skip);
+    }
+    return { path: route.path, files };
+  });
+}
+
+/** index.html with a `modulepreload` link for each file, just before `</head>`. */
+export function withPreloads(html: string, files: string[], base = '/'): string {
+  const links = files
+    .map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`)
+    .join('');
+  if (!html.includes('</head>')) throw new Error('route-preloads: index.html has no </head>.');
+  return html.replace('</head>', `${links}  </head>`);
+}
+
+const pageName = (routePath: string) =>
+  routePath === '/'
+    ? 'index'
+    : routePath
+        .replace(/^\//, '')
+        .replace(/\/:[^/]+/g, '')
+        .replace(/[^a-z0-9-]+/gi, '-');
+
+/** The Vite plugin: writes `pages/<route>.html` and `pages/routes.json` once the build is written (before precompress). */
+export function routePreloadPages(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'formation-desk:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    async writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const chunks: ChunkInfo[] = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk'
+          ? [
+              {
+                fileName: item.fileName,
+                isEntry: item.isEntry,
+                facadeModuleId: item.facadeModuleId,
+                imports: item.imports,
+              },
+            ]
+          : [],
+      );
+      const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      await mkdir(path.join(outDir, routePagesDir), { recursive: true });
+      const index: { path: string; file: string }[] = [];
+      for (const route of routeFiles(chunks, root)) {
+        const file = `${routePagesDir}/${pageName(route.path)}.html`;
+        await writeFile(path.join(outDir, file), withPreloads(html, route.files, base));
+        index.push({ path: route.path, file });
+      }
+      await writeFile(path.join(outDir, routePagesIndex), JSON.stringify(index, null, 2) + '\n');
+    },
+  };
+}
