@@ -128,3 +128,30 @@ describe('days for the date filters', () => {
     expect(formatDayRange({ from: '2026-01-05', to: '2026-01-05' })).toBe('1/5/2026');
   });
 });
+
+describe('formatDate against Intl', () => {
+  it('writes what en-US short in UTC writes', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
+    for (const value of [
+      '2026-11-21T23:30:00.000Z',
+      '2024-01-05',
+      '2000-02-29T12:00:00Z',
+      '1999-12-31T23:59:59.999Z',
+      '2030-10-01T00:00:00-05:00',
+      '1970-01-01',
+    ]) {
+      expect(formatDate(value)).toBe(intl.format(new Date(value)));
+    }
+  });
+});
+
+describe('formatCount against Intl', () => {
+  it('groups what en-US groups', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const value of [
+      0, 1, 12, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, -1234, 2.5,
+    ]) {
+      expect(formatCount(value)).toBe(intl.format(value));
+    }
+  });
+});

@@ -5,14 +5,21 @@
 
 export const NIL = 'Nil';
 
+/**
+ * An Intl formatter made on its first use: making one costs a few milliseconds (more on a slow
+ * phone), and a screen that loads this module uses one or two of them (docs/decisions.md §38).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 /** The value, or 'Nil' when it is null, undefined or only blanks. */
 export function orNil(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return NIL;
   const text = String(value).trim();
   return text === '' ? NIL : text;
 }
-
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
 
 /**
  * An ISO timestamp or a `YYYY-MM-DD` day as en-US short, in UTC (`11/21/2026`);
@@ -22,13 +29,18 @@ const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : shortDate.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  // What Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }) writes, without making one: the
+  // first costs tens of milliseconds on a phone, in the middle of the list's first render.
+  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+);
 
 /** A moment's day in words, in UTC like every date of the product: `November 23, 2026`. */
-export const formatLongDate = (date: Date): string => longDate.format(date);
+export const formatLongDate = (date: Date): string => longDate().format(date);
 
 /**
  * An ISO timestamp as `YYYY-MM-DD HH:mm` in UTC (docs/product.md §9, the comments' date-time;
@@ -43,20 +55,22 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return `${day} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
 }
 
-const kilobytes = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+const kilobytes = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /** Bytes as KB with one decimal (`11.7 KB`), so a 300-byte file is not shown as 1 KB. */
 export function formatFileSize(bytes: number): string {
-  return `${kilobytes.format(Math.max(0, bytes) / 1024)} KB`;
+  return `${kilobytes().format(Math.max(0, bytes) / 1024)} KB`;
 }
 
-const wholeNumber = new Intl.NumberFormat('en-US');
-
 /** `1234` → `1,234`. */
-export const formatCount = (count: number): string => wholeNumber.format(count);
+export const formatCount = (count: number): string =>
+  // A whole number is grouped here, as Intl.NumberFormat('en-US') does it: making one costs
+  // tens of milliseconds on a phone, in the middle of the tabs' first render.
+  Number.isSafeInteger(count)
+    ? String(count).replace(/\B(?=(\d{3})+$)/g, ',')
+    : new Intl.NumberFormat('en-US').format(count);
 
 /**
  * The total rows under a list: `1 result`, `1,234 results`; a total that is a

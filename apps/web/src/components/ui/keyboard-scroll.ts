@@ -17,15 +17,27 @@ export function useKeyboardScroll<T extends HTMLElement>() {
     if (!box) return;
     const check = () =>
       setOverflows(box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth);
-    check();
-    // The box changes size with the window; its content changes size as rows come and go.
+    // Reading the box's sizes makes the browser lay the page out there and then. A
+    // ResizeObserver reports the box once it has been laid out anyway (and again as the window
+    // changes it), so the first check waits for that, and a change of content is checked at
+    // the next frame, once for all the changes of a render (docs/decisions.md §38).
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
-    resizes?.observe(box);
-    const mutations = new MutationObserver(check);
+    if (resizes) resizes.observe(box);
+    else check();
+    let frame: number | undefined;
+    const nextFrame = () => {
+      if (frame !== undefined) return;
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        check();
+      });
+    };
+    const mutations = new MutationObserver(nextFrame);
     mutations.observe(box, { childList: true, subtree: true, characterData: true });
     return () => {
       resizes?.disconnect();
       mutations.disconnect();
+      if (frame !== undefined) cancelAnimationFrame(frame);
     };
   }, []);
   return { ref, tabIndex: overflows ? 0 : undefined };
