@@ -53,8 +53,8 @@ describe('withPreloads', () => {
       ]),
     ).toBe(
       '<html><head><title>t</title>' +
-        '    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
-        '    <link rel="modulepreload" crossorigin href="/assets/b.js">\n' +
+        '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/a.js">\n' +
+        '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/b.js">\n' +
         '  </head><body></body></html>',
     );
   });
