@@ -66,6 +66,9 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  passwordCommon:
+    'This password is on lists of common passwords that attackers try first: choose another.',
+  passwordIsEmail: 'The password must not be your email address.',
   badUrl: 'The address is not valid: a percent sign must start an encoded character (%20).',
   headersTooLarge: 'The request headers are too large.',
   requestTimeout: 'The request took too long to arrive.',

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { refuseWeakPassword } from '../../lib/password-policy.ts';
 import {
   createNumericCode,
   createRandomToken,
@@ -199,9 +200,11 @@ export function createAuthService({
       reset.resetExpiresAt > now();
 
     // Checked once before hashing, so a stream of bad tokens costs no argon2 work…
-    if (!isUsable(await queries.findResetByResetToken(db, tokenHash, { forUpdate: false }))) {
-      throw new AppError(400, apiErrorDetails.invalidResetToken);
-    }
+    const found = await queries.findResetByResetToken(db, tokenHash, { forUpdate: false });
+    if (!isUsable(found)) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    const owner = await queries.findUserById(db, found!.userId);
+    if (!isActiveManager(owner)) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    await refuseWeakPassword(input.password, owner.email, 'password');
     const passwordHash = await hashPassword(input.password);
     // …and again under a lock, so two requests cannot both use the same token.
     const done = await db.transaction(async (tx) => {
@@ -234,6 +237,7 @@ export function createAuthService({
     if (input.old_password === input.new_password) {
       throw new AppError(400, apiErrorDetails.samePassword);
     }
+    await refuseWeakPassword(input.new_password, user.email, 'new_password');
     const passwordHash = await hashPassword(input.new_password);
     const tokenVersion = await db.transaction(async (tx) => {
       const at = now();

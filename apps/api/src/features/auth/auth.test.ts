@@ -453,6 +453,51 @@ describe.each(lanes)('auth API on $name', (lane) => {
       expect((await login(manager.email, manager.password)).status).toBe(200);
     });
 
+    it('holds every new password to one rule, on change and on reset alike', async () => {
+      const manager = await createUser(database);
+      const token = await loginToken(manager);
+      // What a probe got accepted before: six digits, six spaces, the account's own email, a
+      // password on every attacker's list (in any case).
+      const weak = [
+        ['123456', validationMessages.resetPasswordMin],
+        ['      ', validationMessages.resetPasswordMin],
+        [manager.email.toUpperCase(), apiErrorDetails.passwordIsEmail],
+        ['12345678', apiErrorDetails.passwordCommon],
+        ['Password1', apiErrorDetails.passwordCommon],
+        ['qwertyuiop', apiErrorDetails.passwordCommon],
+      ] as const;
+      for (const [password, detail] of weak) {
+        const change = await post(
+          paths.change,
+          { old_password: manager.password, new_password: password },
+          token,
+        );
+        expect(change.status, password).toBe(400);
+        expect(change.body, password).toEqual({
+          errors: { detail, validations: { new_password: [detail] } },
+        });
+        const reset = await post(paths.reset, {
+          token: await resetTokenFor(manager.email),
+          password,
+          confirm_password: password,
+        });
+        expect(reset.status, password).toBe(400);
+        // (Six characters are refused by the reset's own schema first: at least 8.)
+        expect(detailOf(reset.body), password).toBe(detail);
+      }
+      // Nothing changed: the old password still signs in.
+      expect((await login(manager.email, manager.password)).status).toBe(200);
+      expect(
+        (
+          await post(
+            paths.change,
+            { old_password: manager.password, new_password: 'harbour-lantern-92' },
+            token,
+          )
+        ).status,
+      ).toBe(200);
+    });
+
     it('changes it, retires older tokens and hands back a fresh one', async () => {
       const manager = await createUser(database);
       const oldToken = await loginToken(manager);

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { refuseWeakPassword } from '../../lib/password-policy.ts';
 import {
   insertManager,
   isUniqueViolation,
@@ -82,6 +83,7 @@ export const managerErrors = {
 
 export async function createManager(db: Db, input: CreateManagerInput): Promise<Manager> {
   const { password, ...fields } = parse(createManagerSchema, input);
+  await refuseWeakPassword(password, fields.email, 'password');
   const passwordHash = await hashPassword(password);
   try {
     return await insertManager(db, { ...fields, passwordHash });

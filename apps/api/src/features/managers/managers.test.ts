@@ -1,4 +1,4 @@
-import { validationMessages } from '@fd/contract';
+import { apiErrorDetails, validationMessages } from '@fd/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
@@ -96,6 +96,25 @@ describe.each(lanes)('managers service on $name', (lane) => {
     });
     expect(await userByEmail('short@example.com')).toBeUndefined();
     expect(await userByEmail('not-an-email')).toBeUndefined();
+  });
+
+  it('holds the new password to the rule of every path: not common, not the email', async () => {
+    for (const [password, detail] of [
+      ['baseball1', apiErrorDetails.passwordCommon],
+      ['Weak.Owner@example.com', apiErrorDetails.passwordIsEmail],
+    ] as const) {
+      const refused = await appErrorOf(
+        createManager(database.db, {
+          email: 'weak.owner@example.com',
+          firstName: 'Weak',
+          lastName: 'Owner',
+          password,
+        }),
+      );
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.validations, password).toEqual({ password: [detail] });
+    }
+    expect(await userByEmail('weak.owner@example.com')).toBeUndefined();
   });
 
   it('renames a manager, found by email in any case', async () => {
