@@ -33,6 +33,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The server bundles the tests build (apps/api/src/test/build-server.ts).
+      'apps/api/.test-dist/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

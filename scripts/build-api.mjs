@@ -20,13 +20,42 @@
 //   `.filename` are made to name that module's source file again, found from the bundle's
 //   place, so `../../drizzle` still means apps/api/drizzle. The source files need not exist;
 //   the layout of the checkout around dist/ must.
+//
+// `--outdir apps/api/<name>` builds into another folder (the API's process tests build their
+// own, apps/api/.test-dist: apps/api/src/test/build-server.ts). It must sit at dist/'s depth,
+// directly in apps/api, since the paths above are worked out from it and then resolved from
+// the folder the bundle runs in: one level deeper or higher and `../../drizzle` would name
+// another folder. Anything else is refused.
 import { readFile } from 'node:fs/promises';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'apps/api/dist');
+const apiDir = path.join(root, 'apps/api');
+const outdir = outputFolder(process.argv.slice(2));
+
+/** apps/api/dist, or the folder `--outdir` names (relative to the checkout's root). */
+function outputFolder(args) {
+  if (args.length === 0) return path.join(apiDir, 'dist');
+  const [flag, value] = args.length === 1 ? args[0].split(/=(.*)/s) : args;
+  if (flag !== '--outdir' || !value || args.length > 2) {
+    throw new Error(`Usage: node scripts/build-api.mjs [--outdir apps/api/<folder>]`);
+  }
+  const folder = path.resolve(root, value);
+  if (path.dirname(folder) !== apiDir) {
+    throw new Error(`--outdir must be a folder directly in apps/api (as dist is), not ${value}`);
+  }
+  // It is emptied first: only ever a previous build (or nothing), never src/ or drizzle/.
+  if (
+    existsSync(folder) &&
+    readdirSync(folder).length > 0 &&
+    !existsSync(path.join(folder, 'main.js'))
+  ) {
+    throw new Error(`--outdir ${value} holds something other than a build of the API`);
+  }
+  return folder;
+}
 
 /** Packages loaded from node_modules at run time: they read their own files (wasm, .node). */
 const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'];

@@ -5,6 +5,8 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // The server bundle that the process tests start (src/test/processes.ts).
+    globalSetup: ['src/test/build-server.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -44,7 +44,7 @@ import { startServer, type RunningProcess } from './test/processes.ts';
 import { TEST_JWT_SECRET, callApi, createUser, type TestUser } from './test/test-app.ts';
 import { uploadFiles } from './test/upload-files.ts';
 
-/** Three server starts (tsx and the database each time) on a machine that may be busy. */
+/** Three server starts (the database opened each time) on a machine that may be busy. */
 const TIMEOUT_MS = 240_000;
 
 const BUSINESS_COUNT = 4;

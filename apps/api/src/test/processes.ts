@@ -2,12 +2,32 @@
  * The server and the command-line tools as real processes, for the tests of
  * what only a process shows: locks on the data folder, signals, file modes,
  * exit codes and what is printed.
+ *
+ * The server runs as production runs it: the built bundle (scripts/build-api.mjs), which
+ * the api project's globalSetup (build-server.ts) builds from the current source into
+ * apps/api/.test-dist before every run. The tools run their TypeScript source through tsx,
+ * as `npm run manager`, `seed`, `simulate` and `db:migrate` do.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 export const rootDir = path.resolve(apiDir, '../..');
+
+/** Where the tests' build of the server goes: beside dist/, at its depth (build-api.mjs). */
+export const testBundleDir = path.join(apiDir, '.test-dist');
+
+/** The built server's entry, which build-server.ts made at the start of this run. */
+function serverMain(): string {
+  const main = path.join(testBundleDir, 'main.js');
+  if (!existsSync(main)) {
+    throw new Error(
+      `No ${main}: the api project's globalSetup (src/test/build-server.ts) builds it`,
+    );
+  }
+  return main;
+}
 
 export interface RunResult {
   code: number;
@@ -91,9 +111,9 @@ export function startProcess(
   });
 }
 
-/** `node --import tsx src/main.ts`: the server alone, on a port of its choosing. */
+/** `node .test-dist/main.js`: the built server alone, on a port of its choosing. */
 export function startServer(env: Record<string, string>): Promise<RunningProcess> {
-  return startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  return startProcess(process.execPath, [serverMain()], {
     cwd: apiDir,
     env: { PORT: '0', ...env },
   });
@@ -104,7 +124,7 @@ export function runServerExpectingFailure(env: Record<string, string>): Promise<
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/main.ts'],
+      [serverMain()],
       { cwd: apiDir, env: cleanEnv({ PORT: '0', ...env }), timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
