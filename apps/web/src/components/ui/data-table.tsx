@@ -53,7 +53,15 @@ interface DataTableProps<Row> {
   onRowActivate?: (row: Row) => void;
   /** Rows being replaced by the next page: dimmed and marked busy. */
   isStale?: boolean;
+  /**
+   * While loading, the body keeps the height of this many one-line rows, so the rows that
+   * arrive do not push what is under the table down the page (a layout shift).
+   */
+  loadingRows?: number;
 }
+
+/** A one-line row: 0.75 rem of padding above and below text-sm's 1.25 rem line. */
+const ROW_HEIGHT_REM = 2.75;
 
 /** A list table with alternate row colours, row activation, and its loading/empty/error body. */
 export function DataTable<Row>({
@@ -64,6 +72,7 @@ export function DataTable<Row>({
   state,
   onRowActivate,
   isStale = false,
+  loadingRows,
 }: DataTableProps<Row>) {
   // A wide table scrolls sideways on a phone; without focusable rows, the keyboard needs the box.
   const scroll = useKeyboardScroll<HTMLDivElement>();
@@ -108,7 +117,15 @@ export function DataTable<Row>({
         >
           {state ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-12 text-center">
+              <td
+                colSpan={columns.length}
+                className="px-4 py-12 text-center"
+                style={
+                  state.kind === 'loading' && loadingRows
+                    ? { height: `${loadingRows * ROW_HEIGHT_REM}rem` }
+                    : undefined
+                }
+              >
                 {state.kind === 'loading' ? (
                   <span className="inline-flex text-indigo-600">
                     <Spinner label="Loading" className="size-7" />

@@ -102,6 +102,7 @@ export function BusinessesPage() {
             rowKey={(business) => business.uuid}
             state={tableState}
             isStale={list.isPlaceholderData}
+            loadingRows={LIST_PAGE_SIZE}
             onRowActivate={(business) => navigate(paths.fullBusinessDetails(business.uuid))}
           />
           <Pagination
