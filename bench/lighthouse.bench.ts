@@ -195,12 +195,19 @@ async function audit(url: string, devtoolsPort: number, signedIn: boolean): Prom
     // Signed in, the session (localStorage) must survive; the HTTP cache was emptied above.
     disableStorageReset: signedIn,
   };
-  const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  // Now and then the trace misses the navigation's start (NO_NAVSTART) on a busy machine;
+  // that run is made again, up to twice.
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (error.code !== 'NO_NAVSTART' || attempt === 3) {
+      throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+    }
+    console.log(`${url}: ${error.code}, run again`);
+    if (signedIn) await signInThroughTheScreen(devtoolsPort);
   }
-  return result.lhr;
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
