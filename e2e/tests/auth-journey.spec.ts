@@ -85,11 +85,19 @@ test('a manager signs in, changes the password, logs out, recovers it and signs 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await storedToken(page)).toBeTruthy();
 
+  const endedToken = (await storedToken(page))!;
+  const listWith = (token: string) =>
+    page.request.get('/api/v1/manager/business/list/', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  expect((await listWith(endedToken)).status()).toBe(200);
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
   expect(await storedManager(page)).toBeNull();
+  // The server ended the token too: a copy of it no longer works (decision 40).
+  await expect.poll(async () => (await listWith(endedToken)).status()).toBe(401);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/$/);
 

@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const businessChanges = await watchTableChanges(database, 'businesses', changeLog);
   const userChanges = await watchTableChanges(database, 'users', changeLog);
+  const tokenChanges = await watchTableChanges(database, 'revoked_tokens', changeLog);
   const notificationHub = await startNotificationHub({
     database,
     userChanges: userChanges.changes,
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationHub.stop();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([businessChanges.stop(), userChanges.stop()]);
+    await Promise.all([businessChanges.stop(), userChanges.stop(), tokenChanges.stop()]);
   });
 
   // External plugins
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: config.jwt.secret,
     now,
     userChanges: userChanges.changes,
+    tokenChanges: tokenChanges.changes,
   });
 
   // Routes by feature
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           jwt: config.jwt,
           now,
           usersChanged: () => userChanges.changes.changed(),
+          tokensRevoked: () => tokenChanges.changes.changed(),
         }),
         rateLimiter,
         rateLimits,

@@ -48,6 +48,8 @@ export const successMessages = {
   fileUploaded: 'File uploaded successfully!',
   /** What forgot-password answers whether or not the email exists. */
   codeSent: 'If an account exists for this email, a verification code has been sent to it.',
+  /** What the logout call answers (ours: the screens show no message for it). */
+  logout: 'Logged out: this session’s token no longer works.',
 } as const;
 
 /** Server-side error details that are ours (docs/product.md leaves them to the server). */

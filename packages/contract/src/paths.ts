@@ -14,6 +14,8 @@ export const apiPaths = {
     verifyOtp: 'auth/otp/verify/',
     resetPassword: 'auth/reset-password/',
     changePassword: 'auth/change-password/',
+    /** Ours: docs/product.md's logout is the client's alone; this also ends the token (decision 40). */
+    logout: 'auth/logout/',
   },
   notifications: {
     list: 'notifications/',

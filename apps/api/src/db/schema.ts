@@ -398,3 +398,17 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Access tokens ended before their time by a logout (docs/decisions.md §40): the token's id
+ * (`jti`) until the token would have expired anyway. Every statement announces itself on
+ * `tokens_revoked` (migration 0013), so every instance stops accepting the token at once.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LruCache } from './lru-cache.ts';
 
@@ -9,6 +10,14 @@ export interface AccessTokenClaims {
   /** users.token_version when the token was issued; a password change bumps it. */
   tokenVersion: number;
 }
+
+/** A verified token's claims, with what identifies and ends this one token. */
+export type VerifiedAccessToken = AccessTokenClaims & {
+  /** The token's own id (`jti`): a logout revokes it by this (docs/decisions.md §40). */
+  id: string;
+  /** When it expires (Unix seconds). */
+  expiresAt: number;
+};
 
 export interface AccessTokenSettings {
   secret: string;
@@ -35,6 +44,7 @@ export async function signAccessToken(
   return new SignJWT({ role: claims.role, tv: claims.tokenVersion })
     .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
     .setSubject(claims.sub)
+    .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(iat + settings.ttlSeconds)
     .sign(keyOf(settings.secret));
@@ -47,13 +57,9 @@ export async function signAccessToken(
  * the database); only the expiry depends on the time. Bounded: the least recently used token is forgotten first.
  */
 const MAX_VERIFIED_TOKENS = 10_000;
-const verified = new LruCache<
-  string,
-  { secret: string; claims: AccessTokenClaims; expiresAt: number }
->(MAX_VERIFIED_TOKENS);
-
-/** A valid token's claims and when it expires (Unix seconds). */
-export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
+const verified = new LruCache<string, { secret: string; token: VerifiedAccessToken }>(
+  MAX_VERIFIED_TOKENS,
+);
 
 /** The claims of a valid, unexpired token signed with our secret; null for anything else. */
 export async function verifyAccessToken(
@@ -64,31 +70,37 @@ export async function verifyAccessToken(
   const seconds = Math.floor(at.getTime() / 1000);
   const known = verified.get(token);
   if (known && known.secret === secret) {
-    if (seconds < known.expiresAt) return { ...known.claims, expiresAt: known.expiresAt };
+    if (seconds < known.token.expiresAt) return known.token;
     verified.delete(token);
     return null;
   }
   const checked = await checkAccessToken(token, secret, at);
   if (!checked) return null;
-  verified.set(token, { secret, claims: checked.claims, expiresAt: checked.expiresAt });
-  return { ...checked.claims, expiresAt: checked.expiresAt };
+  verified.set(token, { secret, token: checked });
+  return checked;
 }
 
 async function checkAccessToken(
   token: string,
   secret: string,
   at: Date,
-): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
+): Promise<VerifiedAccessToken | null> {
   try {
+    // A token without an id could not be revoked: those issued before ids existed need a new
+    // sign-in.
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [algorithm],
       currentDate: at,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
     if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
+    if (typeof payload.jti !== 'string' || payload.jti.length > 64) return null;
     return {
-      claims: { sub: payload.sub, role: payload.role, tokenVersion: payload.tv },
+      sub: payload.sub,
+      role: payload.role,
+      tokenVersion: payload.tv,
+      id: payload.jti,
       expiresAt: payload.exp!,
     };
   } catch {

@@ -1,9 +1,10 @@
 import type { Database } from '../db/client.ts';
 
-/** The channels the change triggers notify on (migrations 0003 and 0004). */
+/** The channels the change triggers notify on (migrations 0003, 0004 and 0013). */
 const changeChannels = {
   businesses: 'businesses_changed',
   users: 'users_changed',
+  revoked_tokens: 'tokens_revoked',
 } as const;
 export type WatchedTable = keyof typeof changeChannels;
 

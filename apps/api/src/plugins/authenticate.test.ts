@@ -23,10 +23,12 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   let app: FastifyInstance;
   let baseUrl: string;
   let userChanges: WatchedTableChanges;
+  let tokenChanges: WatchedTableChanges;
 
   beforeAll(async () => {
     database = await lane.open();
     userChanges = await watchTableChanges(database, 'users', { info() {}, warn() {} });
+    tokenChanges = await watchTableChanges(database, 'revoked_tokens', { info() {}, warn() {} });
     app = Fastify();
     await app.register(errorHandlerPlugin);
     await app.register(authenticatePlugin, {
@@ -34,6 +36,7 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
       jwtSecret: jwt.secret,
       now: () => new Date(),
       userChanges: userChanges.changes,
+      tokenChanges: tokenChanges.changes,
     });
     await app.register(protectedRoutes(whoAmIRoutes), { prefix: '/manager', label: 'scoped' });
     app.get('/public', async (request) => ({ data: { uuid: request.manager.uuid } }));
@@ -43,6 +46,7 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   afterAll(async () => {
     await app?.close();
     await userChanges?.stop();
+    await tokenChanges?.stop();
     await database?.dispose();
   });
 

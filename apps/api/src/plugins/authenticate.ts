@@ -2,13 +2,13 @@ import { apiErrorDetails, MANAGER_ROLE } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { prepareUserCheck, type UserCheck } from '../features/auth/index.ts';
+import { prepareRevocationCheck, prepareUserCheck } from '../features/auth/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import type { TableChanges } from '../lib/table-changes.ts';
 
-/** User records the auth hook keeps per version of the users table. */
+/** User records (and tokens' revocations) the auth hook keeps per version of their table. */
 const MAX_KNOWN_USERS = 10_000;
 
 /** The signed-in manager of a protected request. */
@@ -22,6 +22,8 @@ export interface AuthenticatedManager {
   tokenVersion: number;
   /** When the bearer token expires: a live stream it opened ends then. */
   sessionExpiresAt: Date;
+  /** The bearer token's own id: a logout revokes it (docs/decisions.md §40). */
+  tokenId: string;
 }
 
 declare module 'fastify' {
@@ -41,12 +43,36 @@ export interface AuthenticateOptions {
   now: () => Date;
   /** Versions of the users table: the user records checked here are kept per version. */
   userChanges: TableChanges;
+  /** Versions of the revoked tokens: what is known of each token is kept per version. */
+  tokenChanges: TableChanges;
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const unauthenticated = () => new AppError(401, apiErrorDetails.unauthenticated);
+
+/**
+ * `read` with its answers kept per key while `changes` has not moved (any change drops them
+ * all) and read afresh on every call while changes could go unseen. An answer read across a
+ * change is not kept.
+ */
+function keptPerVersion<T>(changes: TableChanges, read: (key: string) => Promise<T>) {
+  const known = new LruCache<string, T>(MAX_KNOWN_USERS);
+  let knownVersion = -1;
+  return async (key: string): Promise<T> => {
+    if (!changes.live) return read(key);
+    if (knownVersion !== changes.version) {
+      known.clear();
+      knownVersion = changes.version;
+    }
+    if (known.has(key)) return known.get(key) as T;
+    const versionAsked = changes.version;
+    const value = await read(key);
+    if (changes.live && changes.version === versionAsked) known.set(key, value);
+    return value;
+  };
+}
 
 /**
  * Checks `Authorization: Bearer <jwt>` against the user's current record on
@@ -57,7 +83,7 @@ const unauthenticated = () => new AppError(401, apiErrorDetails.unauthenticated)
  * changes could go unseen.
  */
 export const authenticatePlugin = fp<AuthenticateOptions>(
-  async (app, { database, jwtSecret, now, userChanges }) => {
+  async (app, { database, jwtSecret, now, userChanges, tokenChanges }) => {
     const managers = new WeakMap<FastifyRequest, AuthenticatedManager>();
 
     app.decorateRequest('manager', {
@@ -69,24 +95,15 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
     });
 
     const findUserByUuid = prepareUserCheck(database.db);
-    const knownUsers = new LruCache<string, UserCheck | undefined>(MAX_KNOWN_USERS);
-    let knownVersion = -1;
-
-    async function currentUser(uuid: string): Promise<UserCheck | undefined> {
-      if (!userChanges.live) return (await findUserByUuid.execute({ uuid }))[0];
-      if (knownVersion !== userChanges.version) {
-        knownUsers.clear();
-        knownVersion = userChanges.version;
-      }
-      if (knownUsers.has(uuid)) return knownUsers.get(uuid);
-      const versionAsked = userChanges.version;
+    const findRevocation = prepareRevocationCheck(database.db);
+    const currentUser = keptPerVersion(userChanges, async (uuid: string) => {
       const [user] = await findUserByUuid.execute({ uuid });
-      // Kept only if nothing changed while we read: a record read before a change is never kept.
-      if (userChanges.live && userChanges.version === versionAsked) {
-        knownUsers.set(uuid, user);
-      }
       return user;
-    }
+    });
+    const isRevoked = keptPerVersion(
+      tokenChanges,
+      async (jti: string) => (await findRevocation.execute({ jti })).length > 0,
+    );
 
     app.decorate('requireManager', async function requireManager(request: FastifyRequest) {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];
@@ -96,6 +113,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
 
       const user = await currentUser(claims.sub);
       if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
+      if (await isRevoked(claims.id)) throw unauthenticated();
       if (!user.isActive) throw new AppError(401, apiErrorDetails.accountDisabled);
       if (user.role !== MANAGER_ROLE) throw new AppError(403, apiErrorDetails.forbidden);
 
@@ -107,6 +125,7 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
         lastName: user.lastName,
         tokenVersion: claims.tokenVersion,
         sessionExpiresAt: new Date(claims.expiresAt * 1000),
+        tokenId: claims.id,
       });
     });
   },

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, users } from '../../db/schema.ts';
+import { passwordResets, revokedTokens, users } from '../../db/schema.ts';
 
 // Every function takes the database or a transaction (a transaction is a Db too).
 
@@ -116,4 +116,20 @@ export function prepareUserCheck(db: Db) {
     .prepare('authenticate_user_by_uuid');
 }
 
-export type UserCheck = Awaited<ReturnType<ReturnType<typeof prepareUserCheck>['execute']>>[number];
+/** Whether a token id is revoked (the auth hook, once per token per version of the table). */
+export function prepareRevocationCheck(db: Db) {
+  return db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, sql.placeholder('jti')))
+    .limit(1)
+    .prepare('authenticate_revoked_token');
+}
+
+/** Ends a token until it would have expired; drops revocations whose tokens have expired. */
+export async function revokeToken(db: Db, jti: string, expiresAt: Date, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
+    await tx.delete(revokedTokens).where(lte(revokedTokens.expiresAt, at));
+  });
+}

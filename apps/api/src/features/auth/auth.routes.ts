@@ -131,6 +131,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   );
 
   app.post(
+    route(apiPaths.auth.logout),
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'End this session: its token is refused from now on, by every instance',
+        tags,
+        response: { 200: detailMessageResponseSchema, ...errorResponses(401, 403) },
+      },
+      onRequest: app.requireManager,
+    },
+    async (request) => service.logout(request.manager),
+  );
+
+  app.post(
     route(apiPaths.auth.changePassword),
     {
       schema: {

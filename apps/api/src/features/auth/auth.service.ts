@@ -34,6 +34,8 @@ export interface AuthServiceDeps {
   now: () => Date;
   /** Called after a write to users commits, so this process's caches drop at once. */
   usersChanged?: () => void;
+  /** Called after a logout commits, so this process stops accepting the token at once. */
+  tokensRevoked?: () => void;
 }
 
 export const verificationMailSubject = 'Your Formation Desk verification code';
@@ -67,6 +69,7 @@ export function createAuthService({
   jwt,
   now,
   usersChanged = () => {},
+  tokensRevoked = () => {},
 }: AuthServiceDeps) {
   const { db } = database;
   const codeHash = (code: string) => hmacSha256(jwt.secret, code);
@@ -255,5 +258,23 @@ export function createAuthService({
     };
   }
 
-  return { login, requestPasswordReset, settled, verifyOtp, resetPassword, changePassword };
+  /**
+   * Ends the session's own token (docs/decisions.md §40): every instance refuses it from
+   * now on, while the manager's other sessions go on.
+   */
+  async function logout(manager: AuthenticatedManager) {
+    await queries.revokeToken(db, manager.tokenId, manager.sessionExpiresAt, now());
+    tokensRevoked();
+    return { message: successMessages.logout, data: { detail: successMessages.logout } };
+  }
+
+  return {
+    login,
+    logout,
+    requestPasswordReset,
+    settled,
+    verifyOtp,
+    resetPassword,
+    changePassword,
+  };
 }

@@ -11,7 +11,8 @@ import {
   validationMessages,
   verifyOtpResponseSchema,
 } from '@fd/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/access-token.ts';
@@ -33,6 +34,7 @@ const paths = {
   verify: '/api/v1/auth/otp/verify/',
   reset: '/api/v1/auth/reset-password/',
   change: '/api/v1/auth/change-password/',
+  logout: '/api/v1/auth/logout/',
 };
 
 const detailOf = (body: unknown) => errorBodySchema.parse(body).errors.detail;
@@ -665,6 +667,73 @@ describe.each(lanes)('auth API on $name', (lane) => {
           password: [validationMessages.passwordRequired],
         },
       });
+    });
+  });
+
+  describe('logout', () => {
+    const list = '/api/v1/manager/business/list/';
+    const listWith = (baseUrl: string, token: string) => callApi(baseUrl, 'GET', list, { token });
+
+    it("ends this session's token on every instance, and only this one", async () => {
+      const manager = await createUser(database);
+      const [phone, laptop] = [await loginToken(manager), await loginToken(manager)];
+      // A second instance on the same database (another process behind the same proxy).
+      const other = await startTestApp({ database });
+      try {
+        expect((await listWith(other.baseUrl, phone)).status).toBe(200);
+
+        const out = await post(paths.logout, {}, phone);
+        expect(out.status).toBe(200);
+        expect(out.body).toEqual({
+          message: successMessages.logout,
+          data: { detail: successMessages.logout },
+        });
+        for (const baseUrl of [harness.baseUrl, other.baseUrl]) {
+          await expect
+            .poll(async () => (await listWith(baseUrl, phone)).status, { timeout: 5000 })
+            .toBe(401);
+          expect(detailOf((await listWith(baseUrl, phone)).body)).toBe(
+            apiErrorDetails.unauthenticated,
+          );
+          // The manager's other session goes on.
+          expect((await listWith(baseUrl, laptop)).status).toBe(200);
+        }
+        // An ended token cannot log out again, nor change the password.
+        expect((await post(paths.logout, {}, phone)).status).toBe(401);
+        expect(
+          (
+            await post(
+              paths.change,
+              { old_password: manager.password, new_password: 'harbour-lantern-93' },
+              phone,
+            )
+          ).status,
+        ).toBe(401);
+        // Signing in again gives a token that works.
+        expect((await listWith(other.baseUrl, await loginToken(manager))).status).toBe(200);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("needs a token, and keeps no revocation past its token's end", async () => {
+      expect((await post(paths.logout, {})).status).toBe(401);
+      const manager = await createUser(database);
+      const token = await loginToken(manager);
+      expect((await post(paths.logout, {}, token)).status).toBe(200);
+      // A later logout (by anyone) clears revocations whose tokens have expired by then.
+      harness.clock.advance(9 * 60 * 60 * 1000);
+      try {
+        const later = await loginToken(await createUser(database));
+        expect((await post(paths.logout, {}, later)).status).toBe(200);
+        const rows = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from revoked_tokens where expires_at <= ${harness.clock.now()}`,
+        );
+        expect(rows[0]!.n).toBe(0);
+      } finally {
+        harness.clock.reset();
+      }
     });
   });
 

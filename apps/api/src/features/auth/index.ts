@@ -1,2 +1,2 @@
 /** The auth feature's public entry: what the auth hook (plugins/authenticate.ts) uses. */
-export { prepareUserCheck, type UserCheck } from './auth.queries.ts';
+export { prepareRevocationCheck, prepareUserCheck } from './auth.queries.ts';

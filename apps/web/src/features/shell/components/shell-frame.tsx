@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
 import { paths } from '#/config/paths.ts';
 import { clearSession } from '#/lib/session.ts';
+import { endSessionOnServer } from '../api/end-session.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import type { MenuControls } from './menu-button.tsx';
 import { SideNav, type SideNavContent } from './side-nav.tsx';
@@ -14,7 +15,8 @@ interface ShellFrameProps {
 
 /**
  * What both signed-in layouts share: the skip link, the side menu, the top bar, the current
- * screen, and the logout dialog that clears the session and returns to the login screen.
+ * screen, and the logout dialog that ends the session (on the server too) and returns to the
+ * login screen.
  */
 export function ShellFrame({ nav, renderTopBar }: ShellFrameProps) {
   const navigate = useNavigate();
@@ -24,6 +26,8 @@ export function ShellFrame({ nav, renderTopBar }: ShellFrameProps) {
 
   const logout = () => {
     setIsLogoutOpen(false);
+    // The call takes the token with it as it starts: forgetting it next is safe.
+    endSessionOnServer();
     clearSession();
     navigate(paths.login, { replace: true });
   };
