@@ -1,9 +1,10 @@
 /**
  * Several API instances on one PostgreSQL database, as a deployment behind a load balancer
  * runs them: a fresh database on the server of DATABASE_URL, migrated and holding the specs'
- * fixtures (e2e/write-fixtures.ts), then `node --import tsx apps/api/src/main.ts` once per
- * instance, each with a port and a data folder of its own, one JWT secret for all, and the
- * built web app. `stop` ends the processes and drops the database.
+ * fixtures (e2e/write-fixtures.ts), then the built server (scripts/build-api.mjs, built
+ * meanwhile from the current source into apps/api/.e2e-dist) once per instance, each with a
+ * port and a data folder of its own, one JWT secret for all, and the built web app. `stop`
+ * ends the processes and drops the database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,11 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { buildServer } from '../apps/api/src/test/build-server.ts';
 import { writeFixtures } from './write-fixtures.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 const webDistDir = path.join(rootDir, 'apps/web/dist');
-/** How long an instance may take to start (tsx compiles the API on two shared cores). */
+/** This spec's build of the server: beside dist/, at its depth (scripts/build-api.mjs). */
+const bundleDir = path.join(rootDir, 'apps/api/.e2e-dist');
+/** How long an instance may take to start (the database opened, on two shared cores). */
 const START_TIMEOUT_MS = 90_000;
 /** How long an instance may take to stop before it is killed. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -64,11 +68,12 @@ function instanceEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts one instance and resolves with its address once /api/health answers 200. */
 async function startInstance(
+  serverMain: string,
   settings: Record<string, string>,
   running: Running[],
 ): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'formation-desk-e2e-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [serverMain], {
     cwd: rootDir,
     env: instanceEnv({
       ...settings,
@@ -149,7 +154,7 @@ export async function startApiInstances(serverUrl: string, count: number): Promi
     created = false;
   };
 
-  try {
+  const prepareDatabase = async () => {
     await adminQuery(serverUrl, `create database ${name}`);
     created = true;
     const database = await openDatabase({ url: databaseUrl }, 2);
@@ -159,12 +164,21 @@ export async function startApiInstances(serverUrl: string, count: number): Promi
     } finally {
       await database.close();
     }
+  };
+
+  try {
+    // The build (esbuild, a process of its own) while the database is prepared; both settle
+    // before going on, so a failure of one never leaves the other running.
+    const [built, prepared] = await Promise.allSettled([buildServer(bundleDir), prepareDatabase()]);
+    if (prepared.status === 'rejected') throw prepared.reason;
+    if (built.status === 'rejected') throw built.reason;
+    const serverMain = built.value;
     const settings = {
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(32).toString('base64url'),
     };
     const baseURLs = await Promise.all(
-      Array.from({ length: count }, () => startInstance(settings, running)),
+      Array.from({ length: count }, () => startInstance(serverMain, settings, running)),
     );
     return { baseURLs, stop };
   } catch (error) {

@@ -13,7 +13,7 @@ const serverUrl = process.env.DATABASE_URL;
 
 if (serverUrl) {
   test.describe('two API instances on one PostgreSQL database', () => {
-    // Starting two API processes (tsx compiles them) on two shared cores, then the journey.
+    // Building the server and starting two API processes on two shared cores, then the journey.
     test.describe.configure({ timeout: 180_000 });
 
     let instances: ApiInstances | undefined;

@@ -12,7 +12,7 @@ import { rootDir, testBundleDir } from './processes.ts';
 
 /**
  * Builds the server into `outdir` (a folder directly in apps/api, as build-api.mjs requires)
- * and resolves with its entry, `<outdir>/main.js`.
+ * and resolves with its entry, `<outdir>/main.js`. Also used by e2e/api-instances.ts.
  */
 export async function buildServer(outdir: string): Promise<string> {
   try {
