@@ -155,3 +155,15 @@ describe('formatCount against Intl', () => {
     }
   });
 });
+
+describe('formatFileSize against Intl', () => {
+  it('writes what en-US with one decimal writes', () => {
+    const intl = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    for (const bytes of [0, 1, 300, 1023, 1024, 1536, 12_000, 1_048_576, 1_250_000_000, -5]) {
+      expect(formatFileSize(bytes)).toBe(`${intl.format(Math.max(0, bytes) / 1024)} KB`);
+    }
+  });
+});

@@ -55,13 +55,15 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return `${day} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
 }
 
-const kilobytes = onFirstUse(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-);
+/** A whole number's digits (a leading minus allowed), a comma between each group of three. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** Bytes as KB with one decimal (`11.7 KB`), so a 300-byte file is not shown as 1 KB. */
 export function formatFileSize(bytes: number): string {
-  return `${kilobytes().format(Math.max(0, bytes) / 1024)} KB`;
+  // What Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  // writes, without making one (see formatCount).
+  const [whole, tenths] = (Math.max(0, bytes) / 1024).toFixed(1).split('.');
+  return `${groupThousands(whole!)}.${tenths} KB`;
 }
 
 /** `1234` → `1,234`. */
@@ -69,7 +71,7 @@ export const formatCount = (count: number): string =>
   // A whole number is grouped here, as Intl.NumberFormat('en-US') does it: making one costs
   // tens of milliseconds on a phone, in the middle of the tabs' first render.
   Number.isSafeInteger(count)
-    ? String(count).replace(/\B(?=(\d{3})+$)/g, ',')
+    ? groupThousands(String(count))
     : new Intl.NumberFormat('en-US').format(count);
 
 /**
