@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { API_BASE_PATH } from '@fd/contract';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+} from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -10,6 +14,7 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
+import { redactUrl } from './lib/security-events.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
@@ -79,7 +84,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const app = Fastify({
-    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // A download's signature and a stream's ticket are credentials: never in the log.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),

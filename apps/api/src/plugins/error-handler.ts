@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, type Validations } from '../lib/app-error.ts';
+import { logSecurityEvent } from '../lib/security-events.ts';
 
 /** Fastify's own client errors, answered with our texts. */
 const fastifyErrorDetails: Record<string, { statusCode: number; detail: string }> = {
@@ -127,6 +128,11 @@ export const errorHandlerPlugin = fp(
       const appError = toAppError(error);
       if (appError.statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed');
+      }
+      if (appError.statusCode === 429) {
+        logSecurityEvent(request, 'rate_limit.reached', {
+          route: request.routeOptions.url ?? null,
+        });
       }
       return reply.code(appError.statusCode).headers(appError.headers).send(bodyOf(appError));
     });

@@ -16,6 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { enforceRateLimit, type RateLimiter, type RateLimits } from '../../lib/rate-limit/index.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { normalizeEmail, type AuthService } from './auth.service.ts';
 
 export interface AuthRoutesOptions {
@@ -55,11 +57,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     },
     async (request) => {
       const body = request.body;
-      const accountKey = `login:email:${normalizeEmail(body.email)}`;
+      const email = normalizeEmail(body.email);
+      const accountKey = `login:email:${email}`;
       await enforceRateLimit(rateLimiter, accountKey, rateLimits.loginPerEmail);
-      const answer = await service.login(body);
+      let answer;
+      try {
+        answer = await service.login(body);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          logSecurityEvent(request, error.statusCode === 401 ? 'login.failed' : 'login.refused', {
+            email,
+            reason: error.detail,
+          });
+        }
+        throw error;
+      }
       // The per-account limit is about guessing: a successful sign-in starts the count again.
       await rateLimiter.reset(accountKey);
+      logSecurityEvent(request, 'login.succeeded', { email, userId: answer.data.auth.id });
       return answer;
     },
   );
@@ -85,6 +100,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         `forgot:email:${normalizeEmail(body.email)}`,
         rateLimits.forgotPasswordPerEmail,
       );
+      logSecurityEvent(request, 'password_reset.requested', { email: normalizeEmail(body.email) });
       return service.requestPasswordReset(body.email, request.log);
     },
   );
@@ -111,7 +127,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         `otp:token:${sha256(body.token)}`,
         rateLimits.verifyOtpPerToken,
       );
-      return service.verifyOtp(body);
+      try {
+        return await service.verifyOtp(body);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400) {
+          logSecurityEvent(request, 'password_reset.code_failed');
+        }
+        throw error;
+      }
     },
   );
 
@@ -127,7 +150,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         response: { 200: detailMessageResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => service.resetPassword(request.body),
+    async (request) => {
+      const answer = await service.resetPassword(request.body);
+      logSecurityEvent(request, 'password_reset.completed');
+      return answer;
+    },
   );
 
   app.post(
@@ -141,7 +168,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       },
       onRequest: app.requireManager,
     },
-    async (request) => service.logout(request.manager),
+    async (request) => {
+      const answer = await service.logout(request.manager);
+      logSecurityEvent(request, 'logout', { userId: request.manager.id });
+      return answer;
+    },
   );
 
   app.post(
@@ -162,8 +193,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     async (request) => {
       const accountKey = `change-password:account:${request.manager.id}`;
       await enforceRateLimit(rateLimiter, accountKey, rateLimits.changePasswordPerAccount);
-      const answer = await service.changePassword(request.manager, request.body);
+      let answer;
+      try {
+        answer = await service.changePassword(request.manager, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400) {
+          logSecurityEvent(request, 'password.change_failed', {
+            userId: request.manager.id,
+            reason: error.detail,
+          });
+        }
+        throw error;
+      }
       await rateLimiter.reset(accountKey);
+      logSecurityEvent(request, 'password.changed', { userId: request.manager.id });
       return answer;
     },
   );

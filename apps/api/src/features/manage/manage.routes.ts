@@ -50,6 +50,7 @@ import {
   updateStepStatus,
   type ManageDeps,
 } from './manage.service.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
 
 /** One operation per step endpoint (docs/product.md §7.5; decision 23). */
 const stepStatusOperations: Record<StepStatusKind, string> = {
@@ -335,8 +336,21 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
           response: { 200: stepStatusUpdateResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) =>
-        updateStepStatus(deps, request.manager, kind, request.params.statusId, request.body.status),
+      async (request) => {
+        const answer = await updateStepStatus(
+          deps,
+          request.manager,
+          kind,
+          request.params.statusId,
+          request.body.status,
+        );
+        logSecurityEvent(request, 'step_status.changed', {
+          userId: request.manager.id,
+          stepId: request.params.statusId,
+          status: answer.data.status,
+        });
+        return answer;
+      },
     );
   }
 };
