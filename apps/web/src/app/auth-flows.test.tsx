@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
-import { errorMessages, successMessages, type Manager } from '@fd/contract';
+import { apiErrorDetails, errorMessages, successMessages, type Manager } from '@fd/contract';
 import {
   startTestServer,
   type RecordedRequest,
@@ -83,6 +83,10 @@ function answer({
         ? { status: 200, body: { data: { reset_token: 'reset-token' } } }
         : { status: 400, body: { errors: { detail: 'OTP returned is invalid or has expired' } } };
     case '/api/v1/auth/reset-password/':
+      if (json.password === '12345678') {
+        const detail = apiErrorDetails.passwordCommon;
+        return { status: 400, body: { errors: { detail, validations: { password: [detail] } } } };
+      }
       return json.token === 'reset-token' && json.password === json.confirm_password
         ? { status: 200, body: { data: { detail: successMessages.reset } } }
         : {
@@ -226,10 +230,16 @@ describe('auth screens against a real HTTP server', SLOW_FIRST_LOAD, () => {
       token: 'second-token',
     });
 
-    await user.type(
-      await screen.findByLabelText('New password', undefined, LAZY),
-      'brand-new-pass',
-    );
+    // A password the server refuses for itself: its reason, not the generic failure.
+    await user.type(await screen.findByLabelText('New password', undefined, LAZY), '12345678');
+    await user.type(screen.getByLabelText('Confirm password'), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(apiErrorDetails.passwordCommon)).toBeInTheDocument();
+    expect(screen.queryByText(errorMessages.resetFailed)).toBeNull();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Confirm password'));
+
+    await user.type(screen.getByLabelText('New password'), 'brand-new-pass');
     await user.type(screen.getByLabelText('Confirm password'), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Password changed' });

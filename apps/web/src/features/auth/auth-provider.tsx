@@ -106,7 +106,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         runAuthCall(
           dispatch,
           () => resetPassword(payload),
-          () => errorMessages.resetFailed,
+          // docs/product.md §8's text for a failed reset, unless the server refused the new
+          // password itself (too common, the email: docs/decisions.md §39): then it says why.
+          (error) =>
+            error instanceof ApiError && error.validations?.password && error.detail
+              ? error.detail
+              : errorMessages.resetFailed,
         ),
     };
   }, []);
