@@ -28,10 +28,10 @@ const failingImpacts = new Set(['serious', 'critical']);
  * Waits until nothing on the page is still moving (a dialog's fade, a menu sliding in, a
  * toast entering or leaving), so that colours are read as they end up, not halfway through a
  * transition. Endless animations (spinners) are not waited for. A toast's progress bar runs
- * until the toast leaves, so a toast is waited out unless the check holds it: hovering it
- * pauses it (e2e/tests/accessibility.spec.ts, holdToast). Still means still twice, 150 ms
- * apart: one animation may end in the frame before the next one starts (a toast's timer, then
- * its exit).
+ * until the toast leaves, so a toast is waited out unless the check holds it (hovering it
+ * pauses it) or closes it: e2e/tests/accessibility.spec.ts, holdToast and closeToast. Still
+ * means still twice, 150 ms apart: one animation may end in the frame before the next one
+ * starts (a toast's timer, then its exit).
  */
 async function untilStill(page: Page): Promise<void> {
   await expect
@@ -96,6 +96,13 @@ export interface ScreenCheck {
    * (a dialog, a menu). Without it, the check waits for the first heading.
    */
   prepare?: (page: Page, viewport: ViewportName) => Promise<void>;
+  /**
+   * Before each viewport's check (after `prepare`, and after the resize to the phone): puts
+   * back what a resize undoes. A toast held under the pointer (accessibility.spec.ts,
+   * holdToast) is no longer under it once the page is narrower: its timer runs again and the
+   * toast would leave before the phone's check.
+   */
+  beforeCheck?: (page: Page, viewport: ViewportName) => Promise<void>;
   /** Only at this viewport (a state that exists at one size only, e.g. the phone's side menu). */
   only?: ViewportName;
 }
@@ -104,9 +111,9 @@ export interface ScreenCheck {
  * Declares one test per screen: it opens the screen (and its state) at the first viewport it
  * is checked at, desktop first, checks it, then resizes to the phone and checks it again — the
  * same state at both widths, for one page load and one `prepare` (sign-ins, mailed codes and
- * seeded comments are the slow part of a check). Call it inside a `test.describe` whose hooks
- * set up what the screens need (a signed-in session). Playwright reports these tests at this
- * file's line, under the calling spec.
+ * seeded comments are the slow part of a check), with `beforeCheck` before each check. Call it
+ * inside a `test.describe` whose hooks set up what the screens need (a signed-in session).
+ * Playwright reports these tests at this file's line, under the calling spec.
  */
 export function checkScreens(screens: readonly ScreenCheck[]): void {
   for (const screen of screens) {
@@ -121,6 +128,7 @@ export function checkScreens(screens: readonly ScreenCheck[]): void {
             if (screen.prepare) await screen.prepare(page, viewport.name);
             else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           }
+          if (screen.beforeCheck) await screen.beforeCheck(page, viewport.name);
           await expectNoSeriousViolations(page, context);
         });
       }

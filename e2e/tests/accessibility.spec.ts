@@ -4,6 +4,7 @@ import {
   apiPaths,
   businessApiPaths,
   manageApiPaths,
+  successMessages,
   type NotificationListPage,
 } from '@fd/contract';
 import { checkScreens, type ScreenCheck } from '../a11y.ts';
@@ -27,12 +28,35 @@ const recovery = accounts.a11yRecovery;
 
 /**
  * Keeps a toast on screen for the check: the pointer on it pauses its timer (the app's toasts
- * pause on hover), where it would otherwise leave while axe reads it.
+ * pause on hover), where it would otherwise leave while axe reads it. A screen's
+ * `beforeCheck`, so at each width: a resize takes the toast from under the pointer.
  */
 async function holdToast(page: Page, text: string): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await expect(toast).toBeVisible();
   await toast.hover();
+  // Held: its timer, the progress bar's animation, stands paused (else the check would wait
+  // until the toast has left, and read the screen without it).
+  await expect
+    .poll(() =>
+      toast
+        .getByRole('progressbar', { name: 'notification timer' })
+        .evaluate((bar) => bar.getAnimations().map((animation) => animation.playState)),
+    )
+    .toEqual(['paused']);
+}
+
+/**
+ * Closes a toast that is not what a check is about (the app's toasts close on a click) instead
+ * of waiting the ~5 s until it leaves by itself: the screen is checked without it either way.
+ * The toasts themselves are checked where they are the state: holdToast. The click is sent to
+ * the toast rather than made with the pointer, which would wait ~1 s for the toast to finish
+ * sliding in, and then rest where the next toast appears (and hold that one).
+ */
+async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await toast.dispatchEvent('click');
+  await expect(toast).toHaveCount(0);
 }
 
 /** From /forgot-password to /verify-otp with a real code on its way to `email`. */
@@ -47,10 +71,12 @@ async function requestCode(page: Page, email: string): Promise<void> {
 async function verifyCode(page: Page): Promise<void> {
   const seen = mailsTo(recovery.email).length;
   await requestCode(page, recovery.email);
+  await closeToast(page, 'a verification code has been sent');
   await paste(page, 'Digit 1', await waitForNewCode(recovery.email, seen));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
   await heading(page, 'Set a new password');
+  await closeToast(page, successMessages.verify);
 }
 
 /*
@@ -77,8 +103,8 @@ const signedOutScreens: ScreenCheck[] = [
       await page.getByLabel('Email', { exact: true }).fill('a11y.nobody@e2e.test');
       await page.getByLabel('Password', { exact: true }).fill('not-a-password');
       await page.getByRole('button', { name: 'Log in' }).click();
-      await holdToast(page, 'Invalid email or password.');
     },
+    beforeCheck: (page) => holdToast(page, 'Invalid email or password.'),
   },
   { name: 'Forgot password', path: '/forgot-password' },
   { name: 'Verify code, opened directly', path: '/verify-otp' },
@@ -87,9 +113,9 @@ const signedOutScreens: ScreenCheck[] = [
     path: '/forgot-password',
     async prepare(page) {
       await requestCode(page, 'a11y.nobody@e2e.test');
-      // The success toast of the code sent, over the screen.
-      await holdToast(page, 'a verification code has been sent');
     },
+    // The success toast of the code sent, over the screen.
+    beforeCheck: (page) => holdToast(page, 'a verification code has been sent'),
   },
   { name: 'Reset password, opened directly', path: '/reset-password' },
   { name: 'Reset password, from a verified code', path: '/forgot-password', prepare: verifyCode },
@@ -102,6 +128,7 @@ const signedOutScreens: ScreenCheck[] = [
       await page.getByLabel('Confirm password', { exact: true }).fill(recovery.password);
       await page.getByRole('button', { name: 'Reset password' }).click();
       await expect(page.getByRole('dialog', { name: 'Password changed' })).toBeVisible();
+      await closeToast(page, successMessages.reset);
     },
   },
   { name: 'Not found', path: '/no/such/page' },
