@@ -19,14 +19,16 @@ let commonPasswords: Promise<Set<string>> | undefined;
  * only those long enough to pass the length rule are kept, lower-cased.
  */
 const loadCommonPasswords = () =>
-  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) =>
-      new Set(
-        dictionary['passwords-common']
-          .filter((password) => password.length >= MIN_LENGTH)
-          .map((password) => password.toLowerCase()),
-      ),
-  ));
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then((loaded) => {
+    // The package is CommonJS to a bundle: its exports may arrive as the default export.
+    const { dictionary } =
+      'dictionary' in loaded ? loaded : (loaded as { default: typeof loaded }).default;
+    return new Set(
+      dictionary['passwords-common']
+        .filter((password) => password.length >= MIN_LENGTH)
+        .map((password) => password.toLowerCase()),
+    );
+  }));
 
 /** What is wrong with `password` as `email`'s new password, or undefined if nothing is. */
 async function newPasswordProblem(password: string, email: string): Promise<string | undefined> {
