@@ -112,7 +112,14 @@ describe.each(lanes)('app on $name', (lane) => {
   });
 
   it('sends the security headers on every response: no framing, no referrer, no features, HSTS only over TLS', async () => {
-    for (const url of ['/api/health', '/business', '/api/v1/nope', '/assets/index-abc123.js']) {
+    // A hashed asset is no document: it keeps only what applies to a script or a stylesheet.
+    const asset = await callApi(withWeb.baseUrl, 'GET', '/assets/index-abc123.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'referrer-policy']) {
+      expect(asset.headers.get(name), name).toBeNull();
+    }
+    for (const url of ['/api/health', '/business', '/api/v1/nope']) {
       const response = await callApi(withWeb.baseUrl, 'GET', url);
       const csp = response.headers.get('content-security-policy') ?? '';
       const directives = new Map(

@@ -31,6 +31,7 @@ import {
   answerFrameworkError,
   errorHandlerPlugin,
 } from './plugins/error-handler.ts';
+import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(routeSchemasPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(compressJsonPlugin);
   await app.register(uploadsPlugin, { storage, maxBytes: config.uploadMaxBytes });
   await app.register(authenticatePlugin, {
     database,

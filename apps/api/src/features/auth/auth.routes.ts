@@ -17,6 +17,7 @@ import { errorResponses, route } from '../../lib/route-schema.ts';
 import { enforceRateLimit, type RateLimiter, type RateLimits } from '../../lib/rate-limit/index.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
+import { carriesSecret } from '../../plugins/compress-json.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizeEmail, type AuthService } from './auth.service.ts';
 
@@ -36,6 +37,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { service, rateLimiter, rateLimits },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every answer here carries a token (or a recovery ticket) beside what the client sent:
+  // none is compressed (docs/decisions.md §41).
+  app.addHook('onRoute', (routeOptions) => {
+    routeOptions.config = { ...routeOptions.config, ...carriesSecret };
+  });
   // A stop lets the resets already answered be opened and mailed before the database closes.
   app.addHook('onClose', () => service.settled());
 

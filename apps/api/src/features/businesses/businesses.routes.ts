@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
+import { carriesSecret } from '../../plugins/compress-json.ts';
 import { combinedChanges, type TableChanges } from '../../lib/table-changes.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import {
@@ -135,6 +136,8 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   app.get(
     route(businessApiPaths.detail(':id')),
     {
+      // Signed download links beside data: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'getBusinessDetail',
         summary: 'The whole detail of one business',

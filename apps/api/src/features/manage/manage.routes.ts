@@ -51,6 +51,7 @@ import {
   type ManageDeps,
 } from './manage.service.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
+import { carriesSecret } from '../../plugins/compress-json.ts';
 
 /** One operation per step endpoint (docs/product.md §7.5; decision 23). */
 const stepStatusOperations: Record<StepStatusKind, string> = {
@@ -186,6 +187,8 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   app.get(
     route(manageApiPaths.feedbackDetail(':statusId')),
     {
+      // Signed download links beside data: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'getStepFeedback',
         summary: 'A step and the feedback sent about it, newest first (the latest 200)',
@@ -200,6 +203,8 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   app.get(
     route(manageApiPaths.postFormationAttachments(':statusId')),
     {
+      // Signed download links beside data: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'listPostFormationAttachments',
         summary: 'The files sent for a Post Formation Doc step, newest first',
@@ -224,6 +229,8 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   app.get(
     route(manageApiPaths.fileHistory(':businessUuid')),
     {
+      // Signed download links beside data: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'getFileHistory',
         summary: 'Every file sent to or received from the client, newest first (the latest 200)',
