@@ -67,7 +67,7 @@ describe('configuration', () => {
     expect(limits.loginPerIp.limit).toBe(defaultRateLimits.loginPerIp.limit * 5);
     expect(limits.verifyOtpPerIp.limit).toBe(defaultRateLimits.verifyOtpPerIp.limit * 5);
     expect(limits.forgotPasswordPerIp.limit).toBe(defaultRateLimits.forgotPasswordPerIp.limit * 5);
-    expect(limits.loginPerEmail).toEqual(defaultRateLimits.loginPerEmail);
+    expect(limits.loginPerAccountAddress).toEqual(defaultRateLimits.loginPerAccountAddress);
     expect(limits.verifyOtpPerToken).toEqual(defaultRateLimits.verifyOtpPerToken);
   });
 });

@@ -20,7 +20,10 @@ describe.each(lanes)('security events on $name', (lane) => {
     harness = await startTestApp({
       database,
       captureLogs: true,
-      rateLimits: { loginPerEmail: { limit: 3, windowMs: 60_000 } },
+      rateLimits: {
+        loginPerAccountAddress: { limit: 3, windowMs: 60_000 },
+        loginFailuresPerAccount: { limit: 2, windowMs: 60_000 },
+      },
     });
   });
   afterAll(async () => {
@@ -122,6 +125,7 @@ describe.each(lanes)('security events on $name', (lane) => {
       'password_reset.requested',
       'password_reset.code_failed',
       'rate_limit.reached',
+      'login.many_failures',
       'logout',
     ]) {
       expect(kinds, kind).toContain(kind);

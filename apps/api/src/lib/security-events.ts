@@ -11,6 +11,7 @@ export type SecurityEvent =
   | 'login.succeeded'
   | 'login.failed'
   | 'login.refused'
+  | 'login.many_failures'
   | 'rate_limit.reached'
   | 'password.changed'
   | 'password.change_failed'

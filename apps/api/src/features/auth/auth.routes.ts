@@ -11,7 +11,7 @@ import {
   verifyOtpRequestSchema,
   verifyOtpResponseSchema,
 } from '@fd/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { enforceRateLimit, type RateLimiter, type RateLimits } from '../../lib/rate-limit/index.ts';
@@ -45,6 +45,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   // A stop lets the resets already answered be opened and mailed before the database closes.
   app.addHook('onClose', () => service.settled());
 
+  /** Many failures at one account from everywhere: logged for a person to look at, not refused. */
+  async function countAccountFailure(request: FastifyRequest, email: string) {
+    const { limit, windowMs } = rateLimits.loginFailuresPerAccount;
+    const counted = await rateLimiter.hit(`login:failures:${email}`, limit, windowMs);
+    if (!counted.allowed) logSecurityEvent(request, 'login.many_failures', { email });
+  }
+
   const loginSchema = {
     operationId: 'login',
     summary: 'Sign in (managers only)',
@@ -64,8 +71,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     async (request) => {
       const body = request.body;
       const email = normalizeEmail(body.email);
-      const accountKey = `login:email:${email}`;
-      await enforceRateLimit(rateLimiter, accountKey, rateLimits.loginPerEmail);
+      const pairKey = `login:email:${email}:ip:${request.ip}`;
+      await enforceRateLimit(rateLimiter, pairKey, rateLimits.loginPerAccountAddress);
       let answer;
       try {
         answer = await service.login(body);
@@ -75,11 +82,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
             email,
             reason: error.detail,
           });
+          await countAccountFailure(request, email);
         }
         throw error;
       }
-      // The per-account limit is about guessing: a successful sign-in starts the count again.
-      await rateLimiter.reset(accountKey);
+      // The limit is about guessing: a successful sign-in from this address starts it again.
+      await rateLimiter.reset(pairKey);
       logSecurityEvent(request, 'login.succeeded', { email, userId: answer.data.auth.id });
       return answer;
     },

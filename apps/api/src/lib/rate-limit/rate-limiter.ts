@@ -26,8 +26,17 @@ const MINUTE = 60_000;
 /** docs/architecture.md §6: sign-in and code verification are limited per IP and per account. */
 export const defaultRateLimits = {
   loginPerIp: { limit: 20, windowMs: MINUTE },
-  /** Cleared by a successful sign-in, so it counts consecutive failures. */
-  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Sign-in tries at one account from one address; cleared by a successful sign-in from it,
+   * so it counts consecutive failures. Per address, so that failures from elsewhere cannot
+   * lock the manager out (docs/decisions.md §42).
+   */
+  loginPerAccountAddress: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins at one account from every address: past it each further failure is logged
+   * as `login.many_failures` (a guessing campaign to look at), and nothing is refused.
+   */
+  loginFailuresPerAccount: { limit: 50, windowMs: 15 * MINUTE },
   verifyOtpPerIp: { limit: 20, windowMs: MINUTE },
   verifyOtpPerToken: { limit: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
