@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ const indexHtml = `<!doctype html><html lang="en"><head><title>Formation Desk</t
 const appScript = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `Business ${id}` })))};`;
 const styles = `${'.row{display:flex;gap:4px}'.repeat(100)}`;
 const tinyScript = 'export{};';
+const robotsTxt = new URL('../../../web/public/robots.txt', import.meta.url);
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(40)}</svg>`;
 
 /** A built web app as the build leaves it: each text file with its `.br` and `.gz` beside it. */
@@ -26,6 +27,8 @@ function makeCompressedWebDist(): string {
   };
   write('index.html', indexHtml);
   write('favicon.svg', favicon);
+  // The web app's own (apps/web/public), as the build copies it.
+  write('robots.txt', readFileSync(robotsTxt, 'utf8'), { compressed: false });
   write(path.join('assets', 'index-Abc123_x.js'), appScript);
   write(path.join('assets', 'index-Def456.css'), styles);
   // The build writes no variant that would be larger than the file itself.
@@ -159,7 +162,8 @@ describe.each(lanes)('the web app served on $name', (lane) => {
       'accept-encoding': 'br, gzip',
     });
     expect(missing.status).toBe(404);
-    expect(missing.headers['content-type']).toContain('application/json');
+    // A file's 404, not the API's JSON and never index.html.
+    expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 });
 
@@ -224,6 +228,27 @@ describe.each(lanes)('route pages on $name', (lane) => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers.vary, url).toMatch(/accept-encoding/i);
       expect(decoded(response), url).toBe(page);
+    }
+  });
+
+  it('tells crawlers to keep out, in text', async () => {
+    const robots = await getRaw(harness.baseUrl, '/robots.txt', {});
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body.toString()).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('answers a missing file with a plain 404 of its own, never index.html', async () => {
+    for (const url of [
+      '/favicon.ico',
+      '/wp-login.php',
+      '/business/export.csv',
+      '/assets/gone.js',
+    ]) {
+      const response = await getRaw(harness.baseUrl, url, {});
+      expect(response.status, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+      expect(response.body.toString(), url).toBe('Not found.');
     }
   });
 

@@ -56,6 +56,9 @@ function loadRoutePages(webDistDir: string): (pathname: string) => string | unde
  * of index.html for (`pages/routes.json`) gets that copy, which preloads the route's chunks
  * (docs/decisions.md §38).
  */
+/** A path whose last segment names a file (`name.ext`): no page route has one. */
+const isFilePath = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname.split('/').at(-1) ?? '');
+
 export const webAppPlugin = fp<{ webDistDir: string }>(
   async (app, { webDistDir }) => {
     const isBuilt = existsSync(path.join(webDistDir, 'index.html'));
@@ -83,8 +86,13 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-      if (isApiPath(pathname) || !isPageRequest || pathname.startsWith('/assets/')) {
+      if (isApiPath(pathname) || !isPageRequest) {
         throw new AppError(404, apiErrorDetails.notFound);
+      }
+      // A file that is not there (an asset, `/favicon.ico`, `/wp-login.php`): a 404 of its own
+      // kind, never index.html answered as that file.
+      if (pathname.startsWith('/assets/') || isFilePath(pathname)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
       }
       if (!isBuilt) {
         return reply.code(503).type('text/plain; charset=utf-8').send(webNotBuiltText);
