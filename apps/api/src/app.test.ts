@@ -79,7 +79,9 @@ describe.each(lanes)('app on $name', (lane) => {
     try {
       const behind = await callApi(withWeb.baseUrl, 'GET', '/readyz');
       expect(behind.status).toBe(503);
-      expect(behind.body).toEqual({ errors: { detail: probeTexts.schemaBehind } });
+      expect(behind.body).toEqual({
+        errors: { detail: probeTexts.schemaBehind, request_id: behind.headers.get('x-request-id') },
+      });
       expect((await callApi(withWeb.baseUrl, 'GET', '/healthz')).status).toBe(200);
     } finally {
       await database.db.execute(
@@ -267,10 +269,12 @@ describe.each(lanes)('server errors on $name', (lane) => {
         json: { email: 'someone@example.com', password: 'whatever' },
       });
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ errors: { detail: apiErrorDetails.internal } });
+      const requestId = response.headers.get('x-request-id');
+      expect(response.body).toEqual({
+        errors: { detail: apiErrorDetails.internal, request_id: requestId },
+      });
       expect(response.text).not.toMatch(/select|users|at \w+ \(/i);
 
-      const requestId = response.headers.get('x-request-id');
       const logged = harness.logs.find((line) => line.msg === 'Request failed');
       expect(logged?.reqId).toBe(requestId);
       expect(String((logged?.err as { stack?: string } | undefined)?.stack)).toContain('Error');
@@ -282,7 +286,9 @@ describe.each(lanes)('server errors on $name', (lane) => {
       );
       const ready = await callApi(harness.baseUrl, 'GET', '/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ errors: { detail: probeTexts.databaseDown } });
+      expect(ready.body).toEqual({
+        errors: { detail: probeTexts.databaseDown, request_id: ready.headers.get('x-request-id') },
+      });
       // Alive all the same: restarting the process would not bring the database back.
       expect((await callApi(harness.baseUrl, 'GET', '/healthz')).status).toBe(200);
     } finally {

@@ -5,6 +5,8 @@ export const errorBodySchema = z.object({
   errors: z.object({
     detail: z.string(),
     validations: z.record(z.string(), z.array(z.string())).optional(),
+    /** On a server error (5xx): the request's id, which finds its lines in the log. */
+    request_id: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -134,7 +134,10 @@ export const errorHandlerPlugin = fp(
           route: request.routeOptions.url ?? null,
         });
       }
-      return reply.code(appError.statusCode).headers(appError.headers).send(bodyOf(appError));
+      const body = bodyOf(appError);
+      // A server error's answer names its request: what a user reports finds the log lines.
+      if (appError.statusCode >= 500) body.errors.request_id = request.id;
+      return reply.code(appError.statusCode).headers(appError.headers).send(body);
     });
   },
   { name: 'error-handler' },
