@@ -243,7 +243,11 @@ test('/tax-return: the licence renewal with its steps and their states, no calls
 
 test('the manager group: its own side menu, the dashboard, an invoice and the profile', async ({
   page,
+  browser,
 }) => {
+  // A session of its own: its logout ends the token on the server (decision 40), and the other
+  // tests go on with the file's shared one.
+  await restoreSession(page, await signInOnce(browser, accounts.mockups));
   const calls = allCalls(page);
   await page.goto('/flex-dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -341,7 +341,9 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     try {
       const later = await detailOf();
       expect(expiresOf(linkOf(later)) - expiresOf(linkOf(signed))).toBeGreaterThanOrEqual(90);
-      expect(expiresOf(later.manual_payment_doc.at(-1)!.file)).toBe(expiresOf(linkOf(later)));
+      // Signed as the answer is sent, the two within the same second or the next.
+      const receiptExpiry = expiresOf(later.manual_payment_doc.at(-1)!.file);
+      expect(Math.abs(receiptExpiry - expiresOf(linkOf(later)))).toBeLessThanOrEqual(1);
     } finally {
       harness.clock.reset();
     }
