@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSignedFileUrls, SIGNED_URL_TTL_SECONDS } from './signed-url.ts';
+import { SIGNED_LINK_TTL_SECONDS } from '@fd/contract';
+import { createSignedFileUrls } from './signed-url.ts';
 
 const secret = 'signed-url-test-secret-0123456789abcdef';
 
@@ -20,13 +21,14 @@ describe('signed file URLs', () => {
   const now = () => new Date(time);
   const urls = createSignedFileUrls({ secret, now });
 
-  it('builds /api/v1/files/{kind}/{id} with an expiry one hour ahead', () => {
+  it('builds /api/v1/files/{kind}/{id} with an expiry ten minutes ahead', () => {
     const parts = partsOf(urls.urlFor('document', 42));
     expect(parts.path).toBe('/api/v1/files/document/42');
-    expect(Number(parts.expires)).toBe(time / 1000 + SIGNED_URL_TTL_SECONDS);
+    expect(SIGNED_LINK_TTL_SECONDS).toBe(600);
+    expect(Number(parts.expires)).toBe(time / 1000 + SIGNED_LINK_TTL_SECONDS);
     expect(parts.signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const check = urls.check(parts.kind, parts.id, parts.expires, parts.signature);
-    expect(check).toEqual({ valid: true, expiresAt: new Date(time + 3600_000) });
+    expect(check).toEqual({ valid: true, expiresAt: new Date(time + 600_000) });
   });
 
   it('refuses any change to kind, id, expiry or signature, and any signature spelling but one', () => {
@@ -57,9 +59,9 @@ describe('signed file URLs', () => {
     }
   });
 
-  it('expires after an hour by the injected clock', () => {
+  it('expires after ten minutes by the injected clock', () => {
     const { kind, id, expires, signature } = partsOf(urls.urlFor('document', 1));
-    time += 3599_000;
+    time += 599_000;
     expect(urls.check(kind, id, expires, signature).valid).toBe(true);
     time += 1000;
     expect(urls.check(kind, id, expires, signature)).toEqual({ valid: false, reason: 'expired' });

@@ -4,12 +4,11 @@
  * the row id and the expiry, keyed with a key derived from the JWT secret.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { API_BASE_PATH } from '@fd/contract';
+import { API_BASE_PATH, SIGNED_LINK_TTL_SECONDS } from '@fd/contract';
 import type { StoredFileKind } from './storage/stored-file-sources.ts';
 
 /** Mounted under API_BASE_PATH: `/api/v1/files/{kind}/{id}`. */
 export const FILES_ROUTE = '/files/:kind/:id';
-export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 
 export type SignatureCheck =
   { valid: true; expiresAt: Date } | { valid: false; reason: 'invalid' | 'expired' };
@@ -38,7 +37,7 @@ const deriveKey = (secret: string): Buffer =>
 export function createSignedFileUrls({
   secret,
   now,
-  ttlSeconds = SIGNED_URL_TTL_SECONDS,
+  ttlSeconds = SIGNED_LINK_TTL_SECONDS,
 }: SignedFileUrlOptions): SignedFileUrls {
   const key = deriveKey(secret);
   const sign = (kind: string, id: string, expires: string): Buffer =>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { businessApiPaths } from '@fd/contract';
-import { businessListBody } from '#/testing/business-fixtures.ts';
+import { businessApiPaths, SIGNED_LINK_REFRESH_MS, SIGNED_LINK_TTL_SECONDS } from '@fd/contract';
+import { businessDetailFixture, businessListBody } from '#/testing/business-fixtures.ts';
 import { startTestServer } from '#/testing/http-server.ts';
 // Types only: the modules are imported once the server has a port (the app reads its base URL once).
 import type * as queries from './business-queries.ts';
@@ -24,6 +24,9 @@ const totals: Record<string, number> = {
 beforeAll(async () => {
   server = await startTestServer((request) => {
     const { pathname } = new URL(request.url, 'http://test');
+    if (pathname.startsWith('/api/v1/manager/business/detail/')) {
+      return { status: 200, body: { data: businessDetailFixture() } };
+    }
     return { status: 200, body: businessListBody([], totals[pathname] ?? -1) };
   });
   vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
@@ -86,5 +89,31 @@ describe('business queries', () => {
     expect(module.tabCount({ data: undefined, isError: false, failureCount: 0 })).toBeUndefined();
     expect(module.tabCount({ data: undefined, isError: false, failureCount: 1 })).toBe(0);
     expect(module.tabCount({ data: undefined, isError: true, failureCount: 3 })).toBe(0);
+  });
+
+  it('reads a detail again before its signed links end, while it is shown', async () => {
+    // The web app's refresh must come well within a link's life (docs/decisions.md §43).
+    expect(SIGNED_LINK_REFRESH_MS).toBeLessThanOrEqual((SIGNED_LINK_TTL_SECONDS * 1000) / 2);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const client = createQueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      );
+      const asked = () =>
+        server.requests.filter((request) => request.url.includes('/business/detail/links-1/'))
+          .length;
+      const { result, unmount } = renderHook(() => module.useBusinessDetail('links-1'), {
+        wrapper,
+      });
+      await waitFor(() => expect(result.current.isSuccess).toBe(true));
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(SIGNED_LINK_REFRESH_MS + 1000);
+      await waitFor(() => expect(asked()).toBe(2));
+      unmount();
+      client.clear();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

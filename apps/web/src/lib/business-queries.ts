@@ -14,7 +14,7 @@ import {
   type BusinessListPage,
 } from '@fd/contract';
 import { api } from './api-client.ts';
-import { retryUnlessClientError } from './query-client.ts';
+import { retryUnlessClientError, signedLinkQuery } from './query-client.ts';
 
 /** A list call: the path under the API base and its query parameters. */
 export interface BusinessListRequest {
@@ -98,5 +98,7 @@ export function useBusinessDetail(id: string) {
   return useQuery({
     queryKey: businessKeys.detail(id),
     queryFn: ({ signal }) => getBusinessDetail(id, signal),
+    // Its documents and receipts carry signed links.
+    ...signedLinkQuery,
   });
 }

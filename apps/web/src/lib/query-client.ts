@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { SIGNED_LINK_REFRESH_MS } from '@fd/contract';
 import { ApiError } from './api-client.ts';
 
 /** docs/product.md §9: up to 3 retries, backoff capped at 30 s, 5-minute cache. */
@@ -37,3 +38,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * For a query whose answer carries signed download links (docs/decisions.md §43): read again
+ * every few minutes while shown, and on coming back to the tab, so that no link on screen has
+ * ended when it is clicked.
+ */
+export const signedLinkQuery = {
+  refetchInterval: SIGNED_LINK_REFRESH_MS,
+  refetchOnWindowFocus: true,
+} as const;

@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   formationStepKeys,
   type BusinessListPage,
+  SIGNED_LINK_TTL_SECONDS,
 } from '@fd/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -493,8 +494,8 @@ describe.each(lanes)('businesses API on $name', (lane) => {
         const maxAge = Number(
           /^private, max-age=(\d+)$/.exec(response.headers.get('cache-control') ?? '')?.[1],
         );
-        expect(maxAge).toBeGreaterThan(3500);
-        expect(maxAge).toBeLessThanOrEqual(3600);
+        expect(maxAge).toBeGreaterThan(SIGNED_LINK_TTL_SECONDS - 100);
+        expect(maxAge).toBeLessThanOrEqual(SIGNED_LINK_TTL_SECONDS);
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       }
     });

@@ -5,6 +5,7 @@ import {
   type Feedback,
 } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
+import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
 
 /** `GET …/post-doc-formation/{statusId}/attachments/`: the files sent for the step. */
@@ -23,6 +24,8 @@ export const postFormationAttachmentsQueryOptions = (businessUuid: string, statu
   queryOptions({
     queryKey: manageKeys.attachments(businessUuid, statusId),
     queryFn: ({ signal }) => getPostFormationAttachments(statusId, signal),
+    // Every attachment carries a signed link.
+    ...signedLinkQuery,
   });
 
 /** Nothing to ask for while the business has no post-formation step row (`statusId` null). */

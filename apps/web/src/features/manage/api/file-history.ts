@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fileHistoryResponseSchema, manageApiPaths, type FileHistoryEntry } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
+import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
 
 /** `GET manager/business/{businessUuid}/file-history/`: newest first, as the server sends it. */
@@ -19,6 +20,8 @@ export const fileHistoryQueryOptions = (businessUuid: string) =>
   queryOptions({
     queryKey: manageKeys.fileHistory(businessUuid),
     queryFn: ({ signal }) => getFileHistory(businessUuid, signal),
+    // Every entry carries a signed link.
+    ...signedLinkQuery,
   });
 
 export const useFileHistory = (businessUuid: string) =>
