@@ -5,7 +5,8 @@
 -- receipt or a TRUNCATE of steps or receipts. They are written outside the
 -- API's routes (the seed, the clients' side, psql), so every such statement
 -- announces itself, as 'progress': nothing a search, a filter or the list
--- order reads changes.
+-- order reads changes. 0011's documents trigger calls the same function,
+-- which replaces its own.
 CREATE OR REPLACE FUNCTION business_rows_changed_notify() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -29,3 +30,11 @@ CREATE TRIGGER manual_payment_receipts_changed_notify
 CREATE TRIGGER formation_steps_truncated_notify
   AFTER TRUNCATE ON formation_steps
   FOR EACH STATEMENT EXECUTE FUNCTION business_rows_changed_notify();
+--> statement-breakpoint
+DROP TRIGGER documents_changed_notify ON documents;
+--> statement-breakpoint
+CREATE TRIGGER documents_changed_notify
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON documents
+  FOR EACH STATEMENT EXECUTE FUNCTION business_rows_changed_notify();
+--> statement-breakpoint
+DROP FUNCTION documents_changed_notify();

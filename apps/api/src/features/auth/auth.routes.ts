@@ -27,6 +27,22 @@ export interface AuthRoutesOptions {
   rateLimits: RateLimits;
 }
 
+/**
+ * `answer`, after telling `refused` of the client error (4xx) it fails with, if it does; the
+ * error goes on to the caller either way.
+ */
+async function whenRefused<T>(
+  answer: Promise<T>,
+  refused: (error: AppError) => void | Promise<void>,
+): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await refused(error);
+    throw error;
+  }
+}
+
 /** Public: no bearer credential (docs/product.md §6). */
 const PUBLIC = [] as const;
 const tags = ['auth'];
@@ -73,19 +89,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       const email = normalizeEmail(body.email);
       const pairKey = `login:email:${email}:ip:${request.ip}`;
       await enforceRateLimit(rateLimiter, pairKey, rateLimits.loginPerAccountAddress);
-      let answer;
-      try {
-        answer = await service.login(body);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
-          logSecurityEvent(request, error.statusCode === 401 ? 'login.failed' : 'login.refused', {
-            email,
-            reason: error.detail,
-          });
-          await countAccountFailure(request, email);
-        }
-        throw error;
-      }
+      const answer = await whenRefused(service.login(body), async (error) => {
+        logSecurityEvent(request, error.statusCode === 401 ? 'login.failed' : 'login.refused', {
+          email,
+          reason: error.detail,
+        });
+        await countAccountFailure(request, email);
+      });
       // The limit is about guessing: a successful sign-in from this address starts it again.
       await rateLimiter.reset(pairKey);
       logSecurityEvent(request, 'login.succeeded', { email, userId: answer.data.auth.id });
@@ -141,14 +151,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         `otp:token:${sha256(body.token)}`,
         rateLimits.verifyOtpPerToken,
       );
-      try {
-        return await service.verifyOtp(body);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400) {
-          logSecurityEvent(request, 'password_reset.code_failed');
-        }
-        throw error;
-      }
+      return whenRefused(service.verifyOtp(body), () => {
+        logSecurityEvent(request, 'password_reset.code_failed');
+      });
     },
   );
 
@@ -207,18 +212,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     async (request) => {
       const accountKey = `change-password:account:${request.manager.id}`;
       await enforceRateLimit(rateLimiter, accountKey, rateLimits.changePasswordPerAccount);
-      let answer;
-      try {
-        answer = await service.changePassword(request.manager, request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400) {
+      const answer = await whenRefused(
+        service.changePassword(request.manager, request.body),
+        (error) => {
           logSecurityEvent(request, 'password.change_failed', {
             userId: request.manager.id,
             reason: error.detail,
           });
-        }
-        throw error;
-      }
+        },
+      );
       await rateLimiter.reset(accountKey);
       logSecurityEvent(request, 'password.changed', { userId: request.manager.id });
       return answer;
