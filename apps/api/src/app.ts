@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notificationHub = await startNotificationHub({
     database,
     userChanges: userChanges.changes,
+    tokenChanges: tokenChanges.changes,
     now,
     log: app.log,
   });

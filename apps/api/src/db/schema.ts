@@ -360,6 +360,8 @@ export const streamTickets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The access token's users.token_version: a password change closes the stream. */
     tokenVersion: integer('token_version').notNull(),
+    /** The access token's id (`jti`): its logout closes the stream (decision 40). */
+    tokenId: text('token_id').notNull(),
     /** When the access token that asked for it expires: the stream ends then. */
     sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import type { TableChanges } from '../../lib/table-changes.ts';
 import {
   currentSnapshot,
+  findRevokedTokenIds,
   findStreamingManagers,
   readStreamDelta,
   type StreamPosition,
@@ -64,10 +65,12 @@ const frame = (event: NotificationStreamEvent, id: string | undefined, data: unk
 export async function startNotificationHub(options: {
   database: Database;
   userChanges: TableChanges;
+  /** Versions of the revoked tokens: a logout ends its session's streams. */
+  tokenChanges: TableChanges;
   now: () => Date;
   log: NotificationHubLog;
 }): Promise<NotificationHub> {
-  const { database, userChanges, now, log } = options;
+  const { database, userChanges, tokenChanges, now, log } = options;
   const db = database.db;
   const streams = new Set<Stream>();
 
@@ -151,7 +154,7 @@ export async function startNotificationHub(options: {
     }
   }
 
-  // ---- Revocation: a password change or a disabled account ends its streams ----
+  // ---- Revocation: a password change, a logout or a disabled account ends its streams ----
 
   let checking = false;
   let checkAgain = false;
@@ -175,20 +178,27 @@ export async function startNotificationHub(options: {
   async function revokeEnded(): Promise<void> {
     const open = [...streams];
     let managers;
+    let revoked;
     try {
-      managers = await findStreamingManagers(db, [...new Set(open.map((s) => s.managerId))]);
+      [managers, revoked] = await Promise.all([
+        findStreamingManagers(db, [...new Set(open.map((s) => s.managerId))]),
+        findRevokedTokenIds(db, [...new Set(open.map((s) => s.tokenId))]),
+      ]);
     } catch (error) {
       log.warn({ err: error }, 'Checking the sessions of the open streams failed');
       return;
     }
     const byId = new Map(managers.map((manager) => [manager.id, manager]));
     for (const stream of open) {
-      const ended = sessionEnded(byId.get(stream.managerId), stream.tokenVersion);
+      const ended = revoked.has(stream.tokenId)
+        ? apiErrorDetails.unauthenticated
+        : sessionEnded(byId.get(stream.managerId), stream.tokenVersion);
       if (ended) close(stream, { detail: ended });
     }
   }
 
   const stopWatchingUsers = userChanges.subscribe(checkSessions);
+  const stopWatchingTokens = tokenChanges.subscribe(checkSessions);
   const stopListening = await database.listen(CHANNEL, {
     onNotify: poke,
     // Whatever was announced while not listening is still unseen by the snapshots: read it now.
@@ -232,6 +242,7 @@ export async function startNotificationHub(options: {
       clearInterval(heartbeat);
       clearTimeout(retry);
       stopWatchingUsers();
+      stopWatchingTokens();
       for (const stream of [...streams]) close(stream);
       await stopListening();
     },

@@ -6,7 +6,7 @@
 import type { NotificationCounts, NotificationReadState } from '@fd/contract';
 import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
-import { businesses, notifications, streamTickets, users } from '../../db/schema.ts';
+import { businesses, notifications, revokedTokens, streamTickets, users } from '../../db/schema.ts';
 
 /** One notification for each active manager but the one who acted. */
 export interface NotificationFanOut {
@@ -312,4 +312,16 @@ export async function findStreamingManagers(
     })
     .from(users)
     .where(sql`${users.id} = any(${sql.param(managerIds)}::integer[])`);
+}
+
+/** Which of these access token ids were ended by a logout (decision 40). */
+export async function findRevokedTokenIds(
+  db: Db,
+  tokenIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(sql`${revokedTokens.jti} = any(${sql.param(tokenIds)}::text[])`);
+  return new Set(rows.map((row) => row.jti));
 }

@@ -123,6 +123,7 @@ export async function issueStreamTicket(
     tokenHash: hashTicket(ticket),
     managerId: manager.id,
     tokenVersion: manager.tokenVersion,
+    tokenId: manager.tokenId,
     sessionExpiresAt: manager.sessionExpiresAt,
     expiresAt: new Date(at.getTime() + STREAM_TICKET_TTL_SECONDS * 1000),
   });
@@ -133,6 +134,8 @@ export async function issueStreamTicket(
 export interface StreamSession {
   managerId: number;
   tokenVersion: number;
+  /** The access token's id: its logout ends the stream. */
+  tokenId: string;
   sessionExpiresAt: Date;
 }
 
@@ -165,6 +168,7 @@ export async function redeemStreamTicket(
   return {
     managerId: row.managerId,
     tokenVersion: row.tokenVersion,
+    tokenId: row.tokenId,
     sessionExpiresAt: row.sessionExpiresAt,
   };
 }

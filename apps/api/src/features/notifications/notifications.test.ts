@@ -420,7 +420,7 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       }
     });
 
-    it('ends when the session is revoked: a password change, a disabled account', async () => {
+    it('ends when the session is revoked: a password change, a logout, a disabled account', async () => {
       const manager = await signIn(await createUser(database));
       const open = await stream(manager);
       await open.next();
@@ -433,6 +433,23 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       expect(end.event).toBe('end');
       expect(JSON.parse(end.data)).toEqual({ detail: apiErrorDetails.unauthenticated });
       await open.ended;
+
+      // A logout ends that session's streams, and only that session's.
+      const twice = await createUser(database);
+      const loggedOut = await signIn(twice);
+      const elsewhere = await signIn(twice);
+      const ofLoggedOut = await stream(loggedOut);
+      const ofElsewhere = await stream(elsewhere);
+      await ofLoggedOut.next();
+      await ofElsewhere.next();
+      const logout = await api('POST', 'auth/logout/', { token: loggedOut.token });
+      expect(logout.status).toBe(200);
+      const logoutEnd = await ofLoggedOut.next();
+      expect(logoutEnd.event).toBe('end');
+      expect(JSON.parse(logoutEnd.data)).toEqual({ detail: apiErrorDetails.unauthenticated });
+      await ofLoggedOut.ended;
+      await commentOn();
+      expect((await ofElsewhere.next()).event).toBe('notifications');
 
       const other = await signIn(await createUser(database));
       const second = await stream(other);
