@@ -5,8 +5,8 @@ import type { Database } from '../db/client.ts';
 import { prepareRevocationCheck, prepareUserCheck } from '../features/auth/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
-import { LruCache } from '../lib/lru-cache.ts';
 import type { TableChanges } from '../lib/table-changes.ts';
+import { SharedVersionCache } from '../lib/version-cache.ts';
 
 /** User records (and tokens' revocations) the auth hook keeps per version of their table. */
 const MAX_KNOWN_USERS = 10_000;
@@ -53,28 +53,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const unauthenticated = () => new AppError(401, apiErrorDetails.unauthenticated);
 
 /**
- * `read` with its answers kept per key while `changes` has not moved (any change drops them
- * all) and read afresh on every call while changes could go unseen. An answer read across a
- * change is not kept.
- */
-function keptPerVersion<T>(changes: TableChanges, read: (key: string) => Promise<T>) {
-  const known = new LruCache<string, T>(MAX_KNOWN_USERS);
-  let knownVersion = -1;
-  return async (key: string): Promise<T> => {
-    if (!changes.live) return read(key);
-    if (knownVersion !== changes.version) {
-      known.clear();
-      knownVersion = changes.version;
-    }
-    if (known.has(key)) return known.get(key) as T;
-    const versionAsked = changes.version;
-    const value = await read(key);
-    if (changes.live && changes.version === versionAsked) known.set(key, value);
-    return value;
-  };
-}
-
-/**
  * Checks `Authorization: Bearer <jwt>` against the user's current record on
  * every call, so a disabled account, a changed role or a changed password
  * (token version) takes effect at once rather than when the token expires.
@@ -96,14 +74,14 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
 
     const findUserByUuid = prepareUserCheck(database.db);
     const findRevocation = prepareRevocationCheck(database.db);
-    const currentUser = keptPerVersion(userChanges, async (uuid: string) => {
-      const [user] = await findUserByUuid.execute({ uuid });
-      return user;
-    });
-    const isRevoked = keptPerVersion(
-      tokenChanges,
-      async (jti: string) => (await findRevocation.execute({ jti })).length > 0,
-    );
+    // Kept per version of their tables, one read shared by the requests that ask at once.
+    type CheckedUser = Awaited<ReturnType<typeof findUserByUuid.execute>>[number];
+    const users = new SharedVersionCache<CheckedUser | undefined>(userChanges, MAX_KNOWN_USERS);
+    const revocations = new SharedVersionCache<boolean>(tokenChanges, MAX_KNOWN_USERS);
+    const currentUser = (uuid: string) =>
+      users.get(uuid, async () => (await findUserByUuid.execute({ uuid }))[0]);
+    const isRevoked = (jti: string) =>
+      revocations.get(jti, async () => (await findRevocation.execute({ jti })).length > 0);
 
     app.decorate('requireManager', async function requireManager(request: FastifyRequest) {
       const token = bearer.exec(request.headers.authorization ?? '')?.[1];

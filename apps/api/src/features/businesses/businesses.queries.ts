@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
-import type { ListCache } from './list-cache.ts';
+import type { VersionCache } from '../../lib/version-cache.ts';
 
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;
@@ -300,9 +300,9 @@ type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
 export class PreparedBusinessPages {
   readonly #db: Db;
   readonly #plans: LruCache<string, ReturnType<typeof prepareBusinessPage>>;
-  readonly #anchors: ListCache<PageAnchor>;
+  readonly #anchors: VersionCache<PageAnchor>;
 
-  constructor(db: Db, anchors: ListCache<PageAnchor>, maxShapes = 200) {
+  constructor(db: Db, anchors: VersionCache<PageAnchor>, maxShapes = 200) {
     this.#db = db;
     this.#plans = new LruCache(maxShapes);
     this.#anchors = anchors;

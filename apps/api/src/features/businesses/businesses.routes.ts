@@ -28,7 +28,7 @@ import {
   type ListTotal,
   type PageAnchor,
 } from './businesses.queries.ts';
-import { SharedListCache, ListCache } from './list-cache.ts';
+import { SharedVersionCache, VersionCache } from '../../lib/version-cache.ts';
 import type { BusinessTab } from './businesses.queries.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
@@ -72,8 +72,8 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
-    counts: new SharedListCache<ListTotal>(businessChanges),
-    pages: new PreparedBusinessPages(database.db, new ListCache<PageAnchor>(businessChanges)),
+    counts: new SharedVersionCache<ListTotal>(businessChanges),
+    pages: new PreparedBusinessPages(database.db, new VersionCache<PageAnchor>(businessChanges)),
   };
   /**
    * Each list answer as sent (serialised), kept while no business, step,
@@ -81,7 +81,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * managers opening the same tab and page share one read, one serialisation.
    * Any change drops them all, so the key needs nothing but the question.
    */
-  const answers = new SharedListCache<Buffer>(businessChanges, MAX_CACHED_ANSWERS);
+  const answers = new SharedVersionCache<Buffer>(businessChanges, MAX_CACHED_ANSWERS);
   const sendList = async (reply: FastifyReply, tab: BusinessTab, query: BusinessListFilters) => {
     // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
     const body = await answers.get(JSON.stringify([tab, query]), async () => {
@@ -99,7 +99,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * themselves there; migrations 0003, 0005, 0011, 0012) nor the users table (its owner)
    * has changed since (decision 37). A missing business is not kept.
    */
-  const details = new SharedListCache<UnsignedBusinessDetail>(
+  const details = new SharedVersionCache<UnsignedBusinessDetail>(
     combinedChanges(businessChanges, userChanges),
     MAX_CACHED_DETAILS,
   );

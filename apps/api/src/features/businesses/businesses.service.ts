@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
-import type { SharedListCache } from './list-cache.ts';
+import type { SharedVersionCache } from '../../lib/version-cache.ts';
 import {
   countBoundFor,
   countBusinesses,
@@ -40,7 +40,7 @@ import {
  */
 export async function listBusinesses(
   { db }: Database,
-  { counts, pages }: { counts: SharedListCache<ListTotal>; pages: PreparedBusinessPages },
+  { counts, pages }: { counts: SharedVersionCache<ListTotal>; pages: PreparedBusinessPages },
   tab: BusinessTab,
   { page, pageSize, ...filters }: BusinessListFilters,
 ): Promise<BusinessListPage> {

@@ -1,5 +1,5 @@
-import type { ChangeVersions } from '../../lib/table-changes.ts';
-import { LruCache } from '../../lib/lru-cache.ts';
+import { LruCache } from './lru-cache.ts';
+import type { ChangeVersions } from './table-changes.ts';
 
 /** Entries kept until one version of the table moves. */
 class Generation<V> {
@@ -26,14 +26,14 @@ export interface ReadsProgress {
 }
 
 /**
- * Values derived from the businesses table (list counts, page anchors), each
- * kept while the table has not changed since it was read. A value that reads
- * none of the step-derived columns (the All tab, search, country, type and
- * date) is kept across a step update, which moves only those
- * (`readsProgress` false; docs/decisions.md §26). Nothing is cached while
- * changes could go unseen (`changes.live` is false).
+ * Values derived from watched tables (list counts, page anchors, the users the auth hook
+ * checks), each kept while its tables have not changed since it was read. A value that reads
+ * none of the businesses' step-derived columns (the All tab, search, country, type and date)
+ * is kept across a step update, which moves only those (`readsProgress` false;
+ * docs/decisions.md §26). Nothing is cached while changes could go unseen (`changes.live` is
+ * false).
  */
-export class ListCache<V> {
+export class VersionCache<V> {
   readonly #changes: ChangeVersions;
   /** Values that read the progress columns: dropped on every change. */
   readonly #progress: Generation<V>;
@@ -83,11 +83,11 @@ export class ListCache<V> {
 }
 
 /**
- * Values computed once per version of the businesses table (list totals, the
- * list answers themselves): requests that arrive while one is being computed
- * share it, and a failed one is not kept (the next request tries again).
+ * Values computed once per version of their tables (list totals, the list answers, the
+ * detail, the auth hook's users and revocations): requests that arrive while one is being
+ * computed share it, and a failed one is not kept (the next request tries again).
  */
-export class SharedListCache<T> extends ListCache<Promise<T>> {
+export class SharedVersionCache<T> extends VersionCache<Promise<T>> {
   get(key: string, count: () => Promise<T>, options: ReadsProgress = {}): Promise<T> {
     const cached = this.peek(key, options);
     if (cached) return cached;
