@@ -25,11 +25,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   API_BASE_PATH,
   formationStepNames,
-  loginResponseSchema,
   postFormationAttachmentsResponseSchema,
   postFormationCategories,
-  stepStatusKinds,
-  stepStatusLabels,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
@@ -38,11 +35,21 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/client.ts';
 import { businesses, feedback, formationSteps, managerLogs, notifications } from './db/schema.ts';
 import { isFeedbackAttachment } from './features/manage/index.ts';
+import {
+  POST_FORMATION_STEP,
+  changedAction,
+  contentOf,
+  filesUnder,
+  setUpCrashFixture,
+  signInAt as signIn,
+  uploadAction as uploadLogAction,
+  type ChainStep,
+  type CrashBusiness,
+  type Outcome,
+} from './test/crash-helpers.ts';
 import { lanes } from './test/databases.ts';
-import { insertBusinessWithSteps, insertOwner } from './test/manage-records.ts';
 import { startServer, type RunningProcess } from './test/processes.ts';
-import { TEST_JWT_SECRET, callApi, createUser, type TestUser } from './test/test-app.ts';
-import { uploadFiles } from './test/upload-files.ts';
+import { TEST_JWT_SECRET, callApi, type TestUser } from './test/test-app.ts';
 
 /** Three server starts (the database opened each time) on a machine that may be busy. */
 const TIMEOUT_MS = 240_000;
@@ -63,7 +70,6 @@ const STATUS_ACKS_BEFORE_KILL = 60;
 const UPLOAD_ACKS_BEFORE_KILL = 4;
 const SLOW_CHUNK_BYTES = 16 * 1024;
 const SLOW_CHUNK_PAUSE_MS = 20;
-const POST_FORMATION_STEP = 'post_doc_formation_status';
 const POST_FORMATION_NAME = formationStepNames[POST_FORMATION_STEP];
 
 // ---- Lanes: a database and a data folder of their own, opened here only when no server runs ---
@@ -164,20 +170,11 @@ afterAll(async () => {
 
 interface Fixture {
   manager: TestUser;
-  businesses: Array<{ id: number; uuid: string; postFormationStepId: number }>;
+  businesses: CrashBusiness[];
   chains: StatusChain[];
 }
 
-/** `sent` until answered; `acknowledged` on a 2xx; `refused` on any other answer; `lost` when no answer came. */
-type Outcome = 'sent' | 'acknowledged' | 'refused' | 'lost';
-
-interface StatusChain {
-  businessId: number;
-  stepId: number;
-  kind: StepStatusKind;
-  stepName: string;
-  /** Where in CYCLE this step starts, so that the chains are not all in step. */
-  offset: number;
+interface StatusChain extends ChainStep {
   /** One after another: the next is sent only once the previous one was answered. */
   requests: Array<{ status: StepStatus; outcome: Outcome; answer?: string }>;
 }
@@ -192,75 +189,15 @@ interface Upload {
   answer?: string;
 }
 
-/** Random bytes shared by every upload's padding (each takes its own slice). */
-const padding = randomBytes(1024 * 1024);
-
-/** The bytes of upload `n`: a real PDF or PNG followed by 120–400 KB of its own. */
-function contentOf(fileName: string): Buffer {
-  const n = Number(/-(\d+)\./.exec(fileName)![1]);
-  const base = fileName.endsWith('.png') ? uploadFiles.png.content : uploadFiles.pdf.content;
-  const size = 120 * 1024 + ((n * 7919) % (280 * 1024));
-  const from = (n * 104_729) % (padding.length - size);
-  return Buffer.concat([base, Buffer.from(`\nupload ${n}\n`), padding.subarray(from, from + size)]);
-}
-
-const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
-const changedAction = (stepName: string, from: StepStatus, to: StepStatus) =>
-  `Changed ${stepName} from ${stepStatusLabels[from]} to ${stepStatusLabels[to]}`;
-const uploadAction = (upload: Upload) =>
-  `Uploaded ${upload.title} (${upload.fileName}, ${kilobytes(contentOf(upload.fileName).length)}) to the client`;
+const uploadAction = (upload: Upload) => uploadLogAction(upload.title, upload.fileName);
 
 async function setUp(database: Database): Promise<Fixture> {
-  await database.migrate();
-  const manager = await createUser(database, { firstName: 'Crash', lastName: 'Tester' });
-  // Another active manager, so every write also notifies someone.
-  await createUser(database, { firstName: 'Other', lastName: 'Manager' });
-  const ownerId = await insertOwner(database.db);
-  const rows = [];
-  const chains: StatusChain[] = [];
-  for (let index = 0; index < BUSINESS_COUNT; index++) {
-    const business = await insertBusinessWithSteps(database.db, {
-      ownerId,
-      businessName: `Crash Test ${index + 1}`,
-    });
-    rows.push({
-      id: business.id,
-      uuid: business.uuid,
-      postFormationStepId: business.stepIds[POST_FORMATION_STEP],
-    });
-    CHAIN_KINDS.forEach((kind, k) => {
-      const key = stepStatusKinds[kind];
-      chains.push({
-        businessId: business.id,
-        stepId: business.stepIds[key],
-        kind,
-        stepName: formationStepNames[key],
-        // Never starting at PENDING, the status every step starts from.
-        offset: (index + k) % (CYCLE.length - 1),
-        requests: [],
-      });
-    });
-  }
-  return { manager, businesses: rows, chains };
-}
-
-async function signIn(baseUrl: string, user: TestUser): Promise<string> {
-  const response = await callApi(baseUrl, 'POST', `${API_BASE_PATH}/auth/login/`, {
-    json: { email: user.email, password: user.password },
+  const fixture = await setUpCrashFixture(database, {
+    businessCount: BUSINESS_COUNT,
+    chainKinds: CHAIN_KINDS,
+    cycleLength: CYCLE.length,
   });
-  expect(response.status, response.text).toBe(200);
-  return loginResponseSchema.parse(response.body).token;
-}
-
-// ---- The files folder -----------------------------------------------------------------------
-
-/** Every file under `dir`, relative to it, sorted. */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+  return { ...fixture, chains: fixture.chains.map((chain) => ({ ...chain, requests: [] })) };
 }
 
 // ---- The burst --------------------------------------------------------------------------------
