@@ -14,6 +14,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -413,4 +414,49 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * Stored files when the database is PostgreSQL (docs/decisions.md §44): every instance reads
+ * every file, and one dump holds them. A file is a row here and its bytes in
+ * `stored_file_chunks`, written and read a chunk at a time. `writing` while the bytes arrive
+ * (a crash leaves it behind: recovery removes it), `staged` until the row that names it commits
+ * (decision 24), then `committed`. `updated_at` moves with every chunk written, so recovery
+ * tells a slow upload from a dead one.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    key: text('key').primaryKey(),
+    state: text('state', { enum: ['writing', 'staged', 'committed'] }).notNull(),
+    /** Bytes; set when the last chunk is in. */
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('stored_files_state_check', sql`${t.state} in ('writing', 'staged', 'committed')`),
+    // Recovery reads only the files not yet committed.
+    index('stored_files_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} <> 'committed'`),
+  ],
+);
+
+/** The bytes of a stored file, in order: chunk `seq` holds bytes seq × chunk size onwards. */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );

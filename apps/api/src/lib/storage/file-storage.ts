@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** A stored file opened for reading. */
@@ -9,8 +10,9 @@ export interface OpenedFile {
 
 /**
  * Where uploaded and seeded files live (docs/architecture.md §1: a local folder by
- * default, a shared location in production). Rows keep only the storage key;
- * the key is always a name this storage chose, never user input.
+ * default, PostgreSQL itself when the database is PostgreSQL — decision 44). Rows keep only
+ * the storage key; the key is always a name this storage chose or one of the seed's fixed
+ * names, never user input. `createFileStorage` (open-file-storage.ts) picks the driver.
  */
 export interface FileStorage {
   /** Stores the content under a new random key; answers the key and the byte count. */
@@ -32,11 +34,33 @@ export interface FileStorage {
     isReferenced: (storageKey: string) => Promise<boolean>;
     minAgeMs: number;
   }): Promise<{ committed: number; discarded: number }>;
+  /**
+   * Stores `content` under the fixed key given (the seed's `seed/sample-passport.pdf`), once:
+   * a file already stored there is left as it is, so every seed and instance may call it.
+   * The key is path-like segments of letters, digits, `.`, `_` and `-` (isFixedStorageKey).
+   */
+  ensure(storageKey: string, content: Uint8Array): Promise<void>;
   /** Throws StoredFileNotFoundError when nothing is stored under the key. */
   open(storageKey: string): Promise<OpenedFile>;
   /** Removes the file; a missing file is not an error. */
   delete(storageKey: string): Promise<void>;
 }
+
+/**
+ * A new random key, `3f/3f9c…` (32 hex digits; the two-character shard keeps a folder's
+ * listing small at 100 000s of files). Only such keys are staged.
+ */
+export function newStorageKey(): string {
+  const name = randomBytes(16).toString('hex');
+  return `${name.slice(0, 2)}/${name}`;
+}
+
+export const isNewStorageKey = (storageKey: string): boolean =>
+  /^([0-9a-f]{2})\/\1[0-9a-f]{30}$/.test(storageKey);
+
+/** `seed/sample-passport.pdf`: segments that start with a letter, digit or `_`, no `..`. */
+export const isFixedStorageKey = (storageKey: string): boolean =>
+  /^[A-Za-z0-9_][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/.test(storageKey);
 
 /** Nothing is stored under this key (deleted, or the folder was not copied). */
 export class StoredFileNotFoundError extends Error {

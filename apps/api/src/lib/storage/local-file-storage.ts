@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open as openFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -7,6 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-data-dir.ts';
 import {
   InvalidStorageKeyError,
+  isFixedStorageKey,
+  isNewStorageKey,
+  newStorageKey,
   StoredFileNotFoundError,
   type FileStorage,
   type OpenedFile,
@@ -14,29 +17,24 @@ import {
 
 /** Where staged uploads wait; a dot name, so no key this storage makes can reach it. */
 const STAGING_FOLDER = '.staging';
-const stagedKeyPattern = /^([0-9a-f]{2})\/\1[0-9a-f]{30}$/;
 
 const isMissingFile = (error: unknown) =>
   (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ||
   (error as NodeJS.ErrnoException | undefined)?.code === 'EISDIR';
 
 /**
- * Files in a folder on this machine (`config.filesDir`). New keys look like
- * `3f/3f9c…` (a two-character shard keeps folders small at 100 000s of files).
- * Keys written by others (the seed's `seed/sample-passport.pdf`) are read the
- * same way, as long as they stay inside the root. Staged uploads wait in
- * `.staging/` under the name part of their key until committed.
+ * Files in a folder on this machine (`config.filesDir`): the embedded mode's driver.
+ * New keys look like `3f/3f9c…` (newStorageKey). Fixed keys (the seed's
+ * `seed/sample-passport.pdf`, written by `ensure`) are read the same way, as long as they
+ * stay inside the root. Staged uploads wait in `.staging/` under the name part of their key
+ * until committed.
  */
 export function createLocalFileStorage(root: string): FileStorage {
   const rootDir = path.resolve(root);
   const stagingDir = path.join(rootDir, STAGING_FOLDER);
-  const newKey = () => {
-    const name = randomBytes(16).toString('hex');
-    return `${name.slice(0, 2)}/${name}`;
-  };
   /** Only keys this storage made are ever staged: `ab/ab…` (32 hex digits). */
   const stagedPathOf = (storageKey: string) => {
-    if (!stagedKeyPattern.test(storageKey)) throw new InvalidStorageKeyError(storageKey);
+    if (!isNewStorageKey(storageKey)) throw new InvalidStorageKeyError(storageKey);
     return path.join(stagingDir, storageKey.slice(3));
   };
 
@@ -47,9 +45,12 @@ export function createLocalFileStorage(root: string): FileStorage {
   }
 
   /** Streams `content` to `target` through a `.part` file: a reader never sees half a file. */
-  async function writeWhole(content: Readable | Uint8Array, target: string): Promise<number> {
+  async function writeWhole(
+    content: Readable | Uint8Array,
+    target: string,
+    partial = `${target}.part`,
+  ): Promise<number> {
     await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-    const partial = `${target}.part`;
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -84,13 +85,13 @@ export function createLocalFileStorage(root: string): FileStorage {
 
   return {
     async put(content) {
-      const storageKey = newKey();
+      const storageKey = newStorageKey();
       const size = await writeWhole(content, pathOf(storageKey));
       return { storageKey, size };
     },
 
     async stage(content) {
-      const storageKey = newKey();
+      const storageKey = newStorageKey();
       const size = await writeWhole(content, stagedPathOf(storageKey));
       return { storageKey, size };
     },
@@ -114,7 +115,7 @@ export function createLocalFileStorage(root: string): FileStorage {
         const stats = await stat(file).catch(() => undefined);
         if (!stats || stats.mtimeMs > oldest) continue;
         const storageKey = `${name.slice(0, 2)}/${name}`;
-        if (!stagedKeyPattern.test(storageKey)) {
+        if (!isNewStorageKey(storageKey)) {
           // A half-written upload (`….part`) or a stranger: nothing may name it.
           await rm(file, { force: true, recursive: true });
           discarded += 1;
@@ -129,13 +130,21 @@ export function createLocalFileStorage(root: string): FileStorage {
       return { committed, discarded };
     },
 
+    async ensure(storageKey, content) {
+      if (!isFixedStorageKey(storageKey)) throw new InvalidStorageKeyError(storageKey);
+      const target = pathOf(storageKey);
+      if (existsSync(target)) return;
+      // A part of its own: two seeds at once each write theirs, and either rename wins.
+      await writeWhole(content, target, `${target}.${randomBytes(4).toString('hex')}.part`);
+    },
+
     async open(storageKey): Promise<OpenedFile> {
       const target = pathOf(storageKey);
       // One handle for stat and read: the size answered is the size streamed.
       const handle = await openFile(target, 'r').catch(async (error: unknown) => {
         if (!isMissingFile(error)) throw error;
         // Committed in the database a moment ago, not yet moved into place.
-        if (stagedKeyPattern.test(storageKey)) {
+        if (isNewStorageKey(storageKey)) {
           const staged = await openFile(stagedPathOf(storageKey), 'r').catch(() => undefined);
           if (staged) return staged;
         }
