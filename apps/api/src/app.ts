@@ -37,7 +37,7 @@ import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
-import { createLocalFileStorage } from './lib/storage/local-file-storage.ts';
+import { createFileStorage } from './lib/storage/open-file-storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -49,7 +49,7 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides of the default limits (tests loosen them so that only the limit tests hit them). */
   rateLimits?: Partial<RateLimits>;
-  /** Where files live; defaults to the local folder `config.filesDir`. */
+  /** Where files live; by default the database's driver (createFileStorage, decision 44). */
   storage?: FileStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, mailer, rateLimiter } = deps;
   const now = deps.now ?? (() => new Date());
   const rateLimits: RateLimits = { ...defaultRateLimits, ...deps.rateLimits };
-  const storage = deps.storage ?? createLocalFileStorage(config.filesDir);
+  const storage = deps.storage ?? createFileStorage(database, config.filesDir);
   // Uploads a crash cut off between disk and database (decision 24). With one process on the
   // data folder nothing else can be mid-upload; beside other instances, only the old ones.
   const recovered = await storage.recoverStaged({

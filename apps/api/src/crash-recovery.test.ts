@@ -8,16 +8,7 @@
  * PostgreSQL when DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +30,6 @@ import {
   POST_FORMATION_STEP,
   changedAction,
   contentOf,
-  filesUnder,
   setUpCrashFixture,
   signInAt as signIn,
   uploadAction as uploadLogAction,
@@ -48,6 +38,7 @@ import {
   type Outcome,
 } from './test/crash-helpers.ts';
 import { lanes } from './test/databases.ts';
+import { storedFilesOf, type StoredFilesView } from './test/stored-files.ts';
 import { startServer, type RunningProcess } from './test/processes.ts';
 import { TEST_JWT_SECRET, callApi, type TestUser } from './test/test-app.ts';
 
@@ -216,7 +207,7 @@ async function burstAndKill(
   server: RunningProcess,
   token: string,
   fixture: Fixture,
-  stagingDir: string,
+  files: StoredFilesView,
 ): Promise<Burst> {
   const auth = { authorization: `Bearer ${token}` };
   /** Set once the burst has gone far enough: the next status answer to arrive sets off the kill. */
@@ -394,7 +385,7 @@ async function burstAndKill(
       (r) => r.outcome === 'refused' || r.outcome === 'lost',
     );
     expect(failed, 'before the kill, every request is answered 2xx').toEqual([]);
-    const parts = filesUnder(stagingDir).filter((name) => name.endsWith('.part')).length;
+    const parts = (await files.names()).filter((name) => name.endsWith('.part')).length;
     // The slow uploads' part files, seen on several looks in a row.
     partsSeen = parts >= SLOW_UPLOADS ? partsSeen + 1 : 0;
     if (
@@ -433,8 +424,13 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
     async () => {
       const store = await lane.create();
       stores.push(store);
-      const filesDir = path.join(store.dataDir, 'files');
-      const stagingDir = path.join(filesDir, '.staging');
+      // The folder on PGlite, the blob tables on PostgreSQL (decision 44), listed alike.
+      const files = storedFilesOf(
+        { kind: lane.name, use: (work) => store.use((database) => work(database.db)) },
+        path.join(store.dataDir, 'files'),
+      );
+      const staged = async () =>
+        (await files.names()).filter((name) => name.startsWith('.staging/'));
       const fixture = await store.use(setUp);
 
       const first = await start(store.serverEnv);
@@ -442,17 +438,17 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
         first,
         await signIn(first.url, fixture.manager),
         fixture,
-        stagingDir,
+        files,
       );
       const { chains, uploads } = burst;
       // The kill seldom falls between an upload's commit and the move of its file into place.
       // One upload is put back into the state such a kill leaves (its row committed, its file
       // still staged), so that recovery's other branch is taken on every run too.
-      const inPlaceAtKill = filesUnder(filesDir).filter((name) => !name.startsWith('.staging'));
+      const inPlaceAtKill = (await files.names()).filter((name) => !name.startsWith('.staging'));
       expect(inPlaceAtKill.length).toBeGreaterThan(0);
       const putBack = inPlaceAtKill[0]!;
-      renameSync(path.join(filesDir, putBack), path.join(stagingDir, path.basename(putBack)));
-      const stagedAtKill = filesUnder(stagingDir);
+      await files.unCommit(putBack);
+      const stagedAtKill = await staged();
       const acknowledgedUploads = uploads.filter((upload) => upload.outcome === 'acknowledged');
       const statusRequests = chains.flatMap((chain) => chain.requests);
       // Only acknowledgements and requests the kill cut off: no refusals.
@@ -467,7 +463,8 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
         // The database is still up: which whole staged files did a committed row name?
         const whole = stagedAtKill.filter((name) => !name.endsWith('.part'));
         committedAtKill = 0;
-        for (const name of whole) {
+        for (const entry of whole) {
+          const name = path.basename(entry);
           const key = `${name.slice(0, 2)}/${name}`;
           if (await store.use(({ db }) => isFeedbackAttachment(db, key))) committedAtKill += 1;
         }
@@ -512,19 +509,16 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
       if (lane.name === 'postgres') {
         // Beside other instances only staged files over an hour old are touched (decision 24):
         // this start left the fresh ones alone, and the committed ones were served from there.
-        expect(filesUnder(stagingDir)).toEqual(stagedAtKill);
+        expect(await staged()).toEqual(stagedAtKill);
         expect(await stop(server), server.output()).toBe(0);
         // An hour later, the next start settles them.
-        const anHourAgo = new Date(Date.now() - 2 * 3600 * 1000);
-        for (const name of readdirSync(stagingDir)) {
-          utimesSync(path.join(stagingDir, name), anHourAgo, anHourAgo);
-        }
+        await files.age(2 * 3600 * 1000);
         server = await start({ ...store.serverEnv, LOG_LEVEL: 'info' });
       }
       // Settled: nothing waits in staging, no part file anywhere.
-      expect(filesUnder(stagingDir)).toEqual([]);
-      expect(filesUnder(filesDir).filter((name) => name.endsWith('.part'))).toEqual([]);
-      expect(existsSync(path.join(filesDir, putBack)), 'the staged file a row names').toBe(true);
+      expect(await staged()).toEqual([]);
+      expect((await files.names()).filter((name) => name.endsWith('.part'))).toEqual([]);
+      expect(await files.names(), 'the staged file a row names').toContain(putBack);
       expect(await stop(server), server.output()).toBe(0);
 
       // In the database (no server on it any more).
@@ -591,7 +585,7 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
       }
 
       // Every upload row: one that was sent, its file in place with the bytes sent, its log row.
-      const inPlace = filesUnder(filesDir).filter((name) => !name.startsWith(`seed${path.sep}`));
+      const inPlace = (await files.names()).filter((name) => !name.startsWith('seed/'));
       expect(stored.attachments.map((row) => row.attachmentStorageKey).sort()).toEqual(inPlace);
       const uploadLogs = stored.logs.filter(
         (log) => log.feedbackLogCategory === POST_FORMATION_NAME,
@@ -604,10 +598,10 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
         const content = contentOf(upload!.fileName);
         expect(row.attachmentSize).toBe(content.length);
         expect(row.businessId).toBe(fixture.businesses[upload!.businessIndex]!.id);
-        const file = path.join(filesDir, row.attachmentStorageKey!);
-        expect(existsSync(file), `the file of ${upload!.fileName}`).toBe(true);
-        expect(statSync(file).size).toBe(content.length);
-        expect(readFileSync(file).equals(content), `the bytes of ${upload!.fileName}`).toBe(true);
+        const bytes = await files.read(row.attachmentStorageKey!);
+        expect(bytes, `the file of ${upload!.fileName}`).toBeDefined();
+        expect(bytes!.length).toBe(content.length);
+        expect(bytes!.equals(content), `the bytes of ${upload!.fileName}`).toBe(true);
         expect(
           uploadLogs.filter(
             (log) => log.businessId === row.businessId && log.action === uploadAction(upload!),

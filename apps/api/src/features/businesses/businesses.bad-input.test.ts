@@ -7,7 +7,7 @@ import {
 import { fc, test } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStorage } from '../../lib/storage/local-file-storage.ts';
+import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
 import { insertFixtureBusinesses, storeFixtureFiles } from '../../test/business-fixtures.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -68,7 +68,7 @@ describe.each(lanes)('business endpoints with bad input on $name', (lane) => {
   beforeAll(async () => {
     database = await lane.open();
     harness = await startTestApp({ database, captureLogs: true });
-    const files = await storeFixtureFiles(createLocalFileStorage(harness.config.filesDir));
+    const files = await storeFixtureFiles(createFileStorage(database, harness.config.filesDir));
     await insertFixtureBusinesses(database, { count: FIXTURE_COUNT, seed: 5, files });
     // The first and the last instant of the allowed days, so both boundaries find a row.
     await database.db.execute(sql`

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   apiErrorDetails,
   businessDetailResponseSchema,
@@ -13,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { storedFilesOf } from '../../test/stored-files.ts';
 import {
   callApi,
   signInNewManager,
@@ -21,7 +20,7 @@ import {
   type TestApp,
 } from '../../test/test-app.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
-import { createLocalFileStorage } from '../../lib/storage/local-file-storage.ts';
+import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
 import { seedBusinesses } from '../seed/index.ts';
 import {
   insertFixtureBusinesses,
@@ -57,7 +56,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     });
     const [last] = await rowsOf<{ id: number }>(sql`select max(id) as id from businesses`);
     firstFixtureId = Number(last!.id) + 1;
-    files = await storeFixtureFiles(createLocalFileStorage(harness.config.filesDir));
+    files = await storeFixtureFiles(createFileStorage(database, harness.config.filesDir));
     await insertFixtureBusinesses(database, { count: FIXTURE_COUNT, seed: 7, files });
     token = await signInNewManager(harness, database);
   });
@@ -513,7 +512,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
       const response = await fetch(harness.baseUrl + doc.file);
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer())).toEqual(
-        readFileSync(path.join(harness.config.filesDir, seeded!.storage_key)),
+        await storedFilesOf(database, harness.config.filesDir).read(seeded!.storage_key),
       );
       expect(response.headers.get('content-type')).toBe(doc.content_type);
       expect(Number(response.headers.get('content-length'))).toBe(doc.size);

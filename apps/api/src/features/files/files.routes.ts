@@ -12,16 +12,15 @@ import {
   StoredFileNotFoundError,
   type FileStorage,
 } from '../../lib/storage/file-storage.ts';
-import { createLocalFileStorage } from '../../lib/storage/local-file-storage.ts';
 import { isStoredFileKind, storedFileSources } from '../../lib/storage/stored-file-sources.ts';
 import { contentDisposition, safeContentType } from './download-headers.ts';
 
 export type FilesRoutesOptions = {
   database: Database;
-  config: Pick<Config, 'jwt' | 'filesDir'>;
+  config: Pick<Config, 'jwt'>;
   now: () => Date;
-  /** Defaults to the local folder `config.filesDir`. */
-  storage?: FileStorage;
+  /** The server's one storage (createFileStorage, chosen in app.ts). */
+  storage: FileStorage;
 };
 
 const downloadErrors = {
@@ -34,7 +33,7 @@ const downloadErrors = {
  * GET /files/{kind}/{id}?expires=…&signature=…: public (no bearer header), the
  * signature is the credential. Mount under API_BASE_PATH, outside the
  * manager-only scope:
- *   await api.register(filesRoutes, { database, config, now });
+ *   await api.register(filesRoutes, { database, config, now, storage });
  */
 // A repeated or missing part makes the link invalid (403), like any other tampering.
 const linkPart = z.union([z.string(), z.array(z.string())]).optional();
@@ -63,7 +62,7 @@ const downloadSchema = {
 
 export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (
   fastify,
-  { database, config, now, storage = createLocalFileStorage(config.filesDir) },
+  { database, config, now, storage },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });

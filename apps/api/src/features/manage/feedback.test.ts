@@ -4,9 +4,7 @@
  * stored, logged, notified and served back, and that a refused request leaves no row and no
  * file behind.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import path from 'node:path';
 import {
   apiErrorDetails,
   errorBodySchema,
@@ -21,6 +19,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, feedback, managerLogs, notifications } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { storedFilesOf } from '../../test/stored-files.ts';
 import * as records from '../../test/manage-records.ts';
 import {
   callApi,
@@ -109,15 +108,8 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
     return { status: response.status, body, text, headers: response.headers };
   };
 
-  const filesDir = () => harness.config.filesDir;
-  /** Every file under the files folder, staging area included, by path relative to it. */
-  const storedFiles = () =>
-    existsSync(filesDir())
-      ? readdirSync(filesDir(), { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => path.relative(filesDir(), path.join(entry.parentPath, entry.name)))
-          .sort()
-      : [];
+  /** Every stored file, staging area included (the folder, or the blob tables on PostgreSQL). */
+  const storedFiles = () => storedFilesOf(database, harness.config.filesDir).names();
   /** What a refused request must leave exactly as it was. */
   const state = async (businessId: number) => ({
     feedback: (
@@ -138,7 +130,7 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
         .from(notifications)
         .where(eq(notifications.businessId, businessId))
     )[0]!.n,
-    files: storedFiles(),
+    files: await storedFiles(),
   });
   const detailOf = (body: unknown) => errorBodySchema.parse(body).errors;
 
@@ -227,8 +219,8 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
       .from(feedback)
       .where(eq(feedback.id, data.id));
     expect(stored!.key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
-    expect(existsSync(path.join(filesDir(), stored!.key!))).toBe(true);
-    expect(storedFiles().filter((file) => file.startsWith('.staging'))).toEqual([]);
+    expect(await storedFiles()).toContain(stored!.key!);
+    expect((await storedFiles()).filter((file) => file.startsWith('.staging'))).toEqual([]);
   });
 
   it.each(Object.entries(uploadFiles))(

@@ -173,6 +173,7 @@ export interface SimulationOptions {
   clients: number;
   /** Events a second. */
   rate: number;
+  /** Where the sample files go on PGlite (on PostgreSQL: the database; decision 44). */
   filesDir: string;
   now: () => Date;
   log: (line: string) => void;
@@ -193,7 +194,7 @@ export async function simulateClients(
   const { clients, rate, now, log, signal } = options;
   const seed = options.seed ?? Math.floor(now().getTime() / 1000);
   const random = new Random(seed);
-  writeSampleFiles(options.filesDir);
+  await writeSampleFiles(database, options.filesDir);
   const submitted: SubmittedBusiness[] = [];
   const nextStep = new Map<SubmittedBusiness, 'receipt' | 'document'>();
   let played = 0;

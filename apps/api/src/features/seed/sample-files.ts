@@ -3,13 +3,12 @@
  * every seeded document and receipt points to: seeding 100 000 businesses
  * must not write 100 000 files.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/data-dir/private-data-dir.ts';
+import type { Database } from '../../db/client.ts';
+import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
 
 export interface SampleFile {
-  /** Relative to the files folder, as stored in `storage_key`. */
+  /** A fixed key (`seed/…`), as stored in `storage_key`. */
   storageKey: string;
   contentType: string;
   size: number;
@@ -148,12 +147,14 @@ export const sampleFiles = {
 
 export type SampleFileName = keyof typeof sampleFiles;
 
-/** Writes the sample files under `<filesDir>/seed/`, once: existing ones are left alone. */
-export function writeSampleFiles(filesDir: string): void {
+/**
+ * Stores the sample files under their fixed keys, once (existing ones are left alone), in the
+ * storage the server uses with this database: the folder `filesDir` on PGlite, the database
+ * itself on PostgreSQL (decision 44).
+ */
+export async function writeSampleFiles(database: Database, filesDir: string): Promise<void> {
+  const storage = createFileStorage(database, filesDir);
   for (const file of Object.values(sampleFiles)) {
-    const target = path.join(filesDir, file.storageKey);
-    if (existsSync(target)) continue;
-    mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-    writeFileSync(target, file.content, { mode: PRIVATE_FILE_MODE });
+    await storage.ensure(file.storageKey, file.content);
   }
 }

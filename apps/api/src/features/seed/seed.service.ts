@@ -68,6 +68,7 @@ const BULK_TABLES = [
 export interface SeedOptions {
   count: number;
   seed: number;
+  /** Where the sample files go on PGlite (on PostgreSQL: the database; decision 44). */
   filesDir: string;
   log: (line: string) => void;
   /** The end of the ~24 months the creation dates spread over (tests pin it). */
@@ -146,7 +147,7 @@ export async function seedBusinesses(
   const batchSize = options.batchSize ?? (onPostgres ? 2500 : 500);
   const parallelBatches = onPostgres ? 2 : 1;
 
-  writeSampleFiles(filesDir);
+  await writeSampleFiles(database, filesDir);
   if (onPostgres && (await hasPendingRebuild(database.db))) {
     log('A seed before this one stopped during its bulk load: putting back its indexes first…');
     await finishPendingRebuild(database.db);
