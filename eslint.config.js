@@ -35,6 +35,7 @@ export default tseslint.config(
       '**/dist/**',
       // The server bundles the tests build (apps/api/src/test/build-server.ts).
       'apps/api/.test-dist/**',
+      'apps/api/.test-dist-*/**',
       'apps/api/.e2e-dist/**',
       'data/**',
       'test-results/**',

@@ -8,7 +8,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { rootDir, testBundleDir } from './processes.ts';
+import { rm } from 'node:fs/promises';
+import { rootDir, testBundleDir, useServerBundle } from './processes.ts';
 
 /**
  * Builds the server into `outdir` (a folder directly in apps/api, as build-api.mjs requires)
@@ -28,6 +29,21 @@ export async function buildServer(outdir: string): Promise<string> {
     });
   }
   return path.join(outdir, 'main.js');
+}
+
+/**
+ * For a test file whose servers start again and again over minutes: builds the server into
+ * `apps/api/.test-dist-<name>` and has startServer use it (see useServerBundle); the
+ * returned function removes it.
+ */
+export async function buildOwnServer(name: string): Promise<() => Promise<void>> {
+  const dir = path.join(path.dirname(testBundleDir), `.test-dist-${name}`);
+  await buildServer(dir);
+  useServerBundle(dir);
+  return async () => {
+    useServerBundle(testBundleDir);
+    await rm(dir, { recursive: true, force: true });
+  };
 }
 
 export default async function setup(project: TestProject): Promise<void> {

@@ -18,9 +18,21 @@ export const rootDir = path.resolve(apiDir, '../..');
 /** Where the tests' build of the server goes: beside dist/, at its depth (build-api.mjs). */
 export const testBundleDir = path.join(apiDir, '.test-dist');
 
+let bundleDir = testBundleDir;
+
+/**
+ * A test file whose servers run for minutes builds a bundle of its own
+ * (`buildOwnServer` in build-server.ts) and starts them from it, so that another
+ * run of vitest in the same checkout, rebuilding .test-dist, cannot pull its
+ * chunks away between two starts.
+ */
+export function useServerBundle(dir: string): void {
+  bundleDir = dir;
+}
+
 /** The built server's entry, which build-server.ts made at the start of this run. */
 function serverMain(): string {
-  const main = path.join(testBundleDir, 'main.js');
+  const main = path.join(bundleDir, 'main.js');
   if (!existsSync(main)) {
     throw new Error(
       `No ${main}: the api project's globalSetup (src/test/build-server.ts) builds it`,
@@ -88,9 +100,15 @@ export interface RunningProcess {
 export function startProcess(
   command: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string> },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    /** Given the process as soon as it exists (to kill it while it starts). */
+    onSpawn?: (child: ChildProcess) => void;
+  },
 ): Promise<RunningProcess> {
   const child = spawn(command, args, { cwd: options.cwd, env: cleanEnv(options.env) });
+  options.onSpawn?.(child);
   let output = '';
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
@@ -112,10 +130,14 @@ export function startProcess(
 }
 
 /** `node .test-dist/main.js`: the built server alone, on a port of its choosing. */
-export function startServer(env: Record<string, string>): Promise<RunningProcess> {
+export function startServer(
+  env: Record<string, string>,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<RunningProcess> {
   return startProcess(process.execPath, [serverMain()], {
     cwd: apiDir,
     env: { PORT: '0', ...env },
+    onSpawn,
   });
 }
 
