@@ -37,6 +37,8 @@ export default tseslint.config(
       'apps/api/.test-dist/**',
       'apps/api/.test-dist-*/**',
       'apps/api/.e2e-dist/**',
+      'apps/api/.cluster-dist/**',
+      'apps/api/.cluster-test-dist/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

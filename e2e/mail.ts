@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './fixtures.ts';
 
-const outbox = path.join(E2E_DATA_DIR, 'outbox');
-
-/** Mails the embedded server wrote for one recipient, oldest first. */
-export function mailsTo(email: string): string[] {
+/**
+ * Mails a server wrote for one recipient, oldest first: the e2e server's, or those of the
+ * server whose data folder is `dataDir`.
+ */
+export function mailsTo(email: string, dataDir = E2E_DATA_DIR): string[] {
+  const outbox = path.join(dataDir, 'outbox');
   let files: string[];
   try {
     files = readdirSync(outbox)
@@ -37,10 +39,11 @@ export async function waitForNewCode(
   email: string,
   seen: number,
   timeoutMs = 10_000,
+  dataDir = E2E_DATA_DIR,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = mailsTo(email);
+    const mails = mailsTo(email, dataDir);
     if (mails.length > seen) return codeIn(mails.at(-1)!);
     if (Date.now() > deadline) throw new Error(`No new mail for ${email} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
