@@ -142,7 +142,13 @@ describe.each([localDriver, ...blobDrivers])('file storage in $name', (driver) =
     expect(opened.size).toBe(10);
     expect(await text(opened.stream)).toBe('%PDF first');
     expect(await text((await storage.open('seed/other.png')).stream)).toBe('png');
-    expect(await subject.stored()).toBe(2);
+    // A stream too (a folder's file copied in); one that is not needed is left unread.
+    await storage.ensure('seed/streamed.bin', Readable.from([Buffer.from('a'), Buffer.from('b')]));
+    const unneeded = Readable.from(['never']);
+    await storage.ensure('seed/streamed.bin', unneeded);
+    expect(unneeded.destroyed).toBe(true);
+    expect(await text((await storage.open('seed/streamed.bin')).stream)).toBe('ab');
+    expect(await subject.stored()).toBe(3);
     for (const key of ['', '.staging/x', 'seed/../x', 'seed//x', '/seed/x', 'seed/x/', 'a\0b']) {
       await expect(storage.ensure(key, Buffer.from('x')), key).rejects.toBeInstanceOf(
         InvalidStorageKeyError,

@@ -35,11 +35,12 @@ export interface FileStorage {
     minAgeMs: number;
   }): Promise<{ committed: number; discarded: number }>;
   /**
-   * Stores `content` under the fixed key given (the seed's `seed/sample-passport.pdf`), once:
-   * a file already stored there is left as it is, so every seed and instance may call it.
-   * The key is path-like segments of letters, digits, `.`, `_` and `-` (isFixedStorageKey).
+   * Stores `content` under the fixed key given (the seed's `seed/sample-passport.pdf`, a file
+   * copied in from the folder), once: a file already stored there is left as it is (and a
+   * stream given is not read), so every seed and instance may call it. The key is path-like
+   * segments of letters, digits, `.`, `_` and `-` (isFixedStorageKey).
    */
-  ensure(storageKey: string, content: Uint8Array): Promise<void>;
+  ensure(storageKey: string, content: Readable | Uint8Array): Promise<void>;
   /** Throws StoredFileNotFoundError when nothing is stored under the key. */
   open(storageKey: string): Promise<OpenedFile>;
   /** Removes the file; a missing file is not an error. */

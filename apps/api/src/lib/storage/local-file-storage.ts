@@ -133,7 +133,10 @@ export function createLocalFileStorage(root: string): FileStorage {
     async ensure(storageKey, content) {
       if (!isFixedStorageKey(storageKey)) throw new InvalidStorageKeyError(storageKey);
       const target = pathOf(storageKey);
-      if (existsSync(target)) return;
+      if (existsSync(target)) {
+        if (content instanceof Readable) content.destroy();
+        return;
+      }
       // A part of its own: two seeds at once each write theirs, and either rename wins.
       await writeWhole(content, target, `${target}.${randomBytes(4).toString('hex')}.part`);
     },

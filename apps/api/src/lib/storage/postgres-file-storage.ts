@@ -57,13 +57,27 @@ export function createPostgresFileStorage(
     if (inserted.length === 0) throw new StoredFileNotFoundError(storageKey);
   }
 
-  /** Streams `content` in under a new key, a chunk per statement; answers the key and size. */
+  /**
+   * Streams `content` in, a chunk per statement; answers the key and size. Under a key of
+   * its own by default; under `fixedKey` only when nothing is stored there yet (else
+   * undefined, and the content is left unread).
+   */
   async function write(
     content: Readable | Uint8Array,
     state: FinalState,
-  ): Promise<{ storageKey: string; size: number }> {
-    const storageKey = newStorageKey();
-    await db.execute(sql`insert into stored_files (key, state) values (${storageKey}, 'writing')`);
+    fixedKey?: string,
+  ): Promise<{ storageKey: string; size: number } | undefined> {
+    const storageKey = fixedKey ?? newStorageKey();
+    const created = await queryRows<{ key: string }>(
+      db,
+      sql`insert into stored_files (key, state) values (${storageKey}, 'writing')
+          on conflict (key) do nothing
+          returning key`,
+    );
+    if (created.length === 0) {
+      if (content instanceof Readable) content.destroy();
+      return undefined;
+    }
     try {
       const source = content instanceof Readable ? content : Readable.from([content]);
       let pending: Buffer[] = [];
@@ -102,10 +116,17 @@ export function createPostgresFileStorage(
     }
   }
 
-  return {
-    put: (content) => write(content, 'committed'),
+  /** A new random key never meets a stored one (128 random bits). */
+  async function writeNew(content: Readable | Uint8Array, state: FinalState) {
+    const written = await write(content, state);
+    if (!written) throw new Error('A new storage key was already taken.');
+    return written;
+  }
 
-    stage: (content) => write(content, 'staged'),
+  return {
+    put: (content) => writeNew(content, 'committed'),
+
+    stage: (content) => writeNew(content, 'staged'),
 
     async commit(storageKey) {
       checkStagedKey(storageKey);
@@ -155,6 +176,11 @@ export function createPostgresFileStorage(
 
     async ensure(storageKey, content) {
       checkKey(storageKey);
+      // A stream (the folder's files being copied in) goes a chunk at a time.
+      if (content instanceof Readable) {
+        await write(content, 'committed', storageKey);
+        return;
+      }
       const bytes = asBuffer(content);
       const chunkCount = Math.ceil(bytes.length / chunkBytes);
       // One transaction: a second seed at the same moment waits on the key, then finds it.
