@@ -47,7 +47,7 @@ const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 const NGINX_READY_TIMEOUT_MS = 15_000;
 
 export const NO_NGINX =
-  "No nginx found: install Debian's package (apt-get install -y nginx-light, or nginx) or set NGINX_PATH to an nginx binary.";
+  "No nginx found: install Debian's package (apt-get install -y nginx) or set NGINX_PATH to an nginx binary.";
 
 /** The header, and the cookie, that pin a request to one instance (`a` or `b`). */
 export const PIN_HEADER = 'X-FD-Instance';
