@@ -114,6 +114,10 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
   return result.data;
 }
 
+/** The folder npm was started in (INIT_CWD), else this process's: where relative paths start. */
+export const invocationDir = (source: Record<string, string | undefined> = process.env): string =>
+  source.INIT_CWD ?? process.cwd();
+
 /**
  * Turns the variables into the app's configuration. Relative paths are taken
  * from the folder npm was started in (INIT_CWD), so `DATA_DIR=./data npm start`
@@ -121,7 +125,7 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
-  const base = source.INIT_CWD ?? process.cwd();
+  const base = invocationDir(source);
   const dataDir = path.resolve(base, env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {

@@ -87,21 +87,22 @@ async function main(): Promise<void> {
     );
   }
 
-  // The manager, seed and simulate tools reach this server's database through it. Loaded only
+  // The manager, seed, simulate and backup tools reach this server's database through it. Loaded only
   // here: on PostgreSQL the tools open the database themselves, and a start need not load them
   // (nor the seed's generator and sample files) — see bench/README.md, "Server process".
   let adminChannel: AdminChannel | undefined;
   if (lock) {
-    const [{ startAdminChannel }, { managerTool }, { seedTool }, { simulateTool }] =
+    const [{ startAdminChannel }, { managerTool }, { seedTool }, { simulateTool }, { backupTool }] =
       await Promise.all([
         import('./cli/admin-channel.ts'),
         import('./cli/manager-tool.ts'),
         import('./cli/seed-tool.ts'),
         import('./cli/simulate-tool.ts'),
+        import('./cli/backup-tool.ts'),
       ]);
     adminChannel = await startAdminChannel({
       dataDir: config.dataDir,
-      tools: [managerTool, seedTool, simulateTool],
+      tools: [managerTool, seedTool, simulateTool, backupTool],
       database,
       config,
       log: app.log,

@@ -36,6 +36,13 @@ async function withDatabase(config: Config, task: (database: Database) => Promis
   }
 }
 
+/** What a tool that opens no database (`opensDatabase: false`) is given instead. */
+const notOpened = new Proxy({} as Database, {
+  get() {
+    throw new Error('This tool does not open the database.');
+  },
+});
+
 async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise<void> {
   const args = tool.parse(argv);
   const input = tool.readsStandardInput?.(args) ? await readStandardInput() : '';
@@ -47,9 +54,11 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
   for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => stop.abort());
   const run = (database: Database) =>
     tool.run(args, { database, config, print, input, signal: stop.signal });
+  const open = (task: typeof run) =>
+    tool.opensDatabase === false ? task(notOpened) : withDatabase(config, task);
 
   // A PostgreSQL server takes any number of clients: nothing to lock.
-  if ('url' in config.database) return withDatabase(config, run);
+  if ('url' in config.database) return open(run);
 
   let lock;
   try {
@@ -61,15 +70,21 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
     throw error;
   }
   try {
-    await withDatabase(config, run);
+    await open(run);
   } finally {
     lock.release();
   }
 }
 
-/** Runs the tool with the process's arguments and turns its outcome into an exit code. */
-export function runCli<Args>(tool: Tool<Args>): void {
-  runTool(tool, process.argv.slice(2)).then(
+/**
+ * Runs the tool with the process's arguments (or `argv`, e.g. with file names made absolute
+ * before a server runs the tool in its own folder) and turns its outcome into an exit code.
+ */
+export function runCli<Args>(
+  tool: Tool<Args>,
+  argv: readonly string[] = process.argv.slice(2),
+): void {
+  runTool(tool, argv).then(
     () => {
       process.exitCode = 0;
     },

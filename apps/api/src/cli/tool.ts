@@ -50,6 +50,11 @@ export interface Tool<Args = unknown> {
   readsStandardInput?(args: Args): boolean;
   /** Whether a running server may carry the tool out for us (see the admin channel). */
   runsInServer: boolean;
+  /**
+   * false: the tool's own process does not open the database for it (restore builds the
+   * database itself); `context.database` then throws on use.
+   */
+  opensDatabase?: boolean;
   run(args: Args, context: ToolContext): Promise<void>;
 }
 

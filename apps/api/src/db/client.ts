@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -31,6 +31,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * PGlite only: the data folder as a tarball, and the rows of `query`, as of one moment
+   * between two transactions (the backup, docs/decisions.md §45).
+   */
+  dump?(query: SQL): Promise<{ rows: unknown[]; tarball: Uint8Array }>;
   /** LISTEN on a channel; the returned function stops listening. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -38,7 +43,11 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  /** `loadDataDir`: a tarball (`dump`) the new, empty folder starts from (a restore). */
+  | { pgliteDir: string; loadDataDir?: string }
+  | { memory: true };
 
 /** Where connection trouble is told when the caller has no logger of its own (the tools). */
 const standardErrorLog: Pick<Logger, 'warn'> = {
@@ -99,13 +108,17 @@ export async function openDatabase(
   // PGlite in a worker thread of its own (decision 35): its statements do not hold up the
   // API's thread. drizzle asks of it only what a PGlite client answers (query, transaction).
   const client = await PgliteThread.start(
-    'pgliteDir' in target ? { pgliteDir: target.pgliteDir } : {},
+    'pgliteDir' in target ? { pgliteDir: target.pgliteDir, loadDataDir: target.loadDataDir } : {},
   );
   const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    dump(query) {
+      const { sql: text, params } = new PgDialect().sqlToQuery(query);
+      return client.dump(text, params);
+    },
     // In-process: nothing can be lost between the database and the listener.
     async listen(channel, handlers) {
       const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));

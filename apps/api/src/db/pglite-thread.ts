@@ -12,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 export interface PgliteWorkerData {
   /** The data folder; none: in memory (tests). */
   pgliteDir?: string;
+  /** A tarball of a data folder (`dump`) to create the new, empty one from (a restore). */
+  loadDataDir?: string;
 }
 
 type RowMode = 'array' | 'object';
@@ -22,8 +24,16 @@ export type PgliteRequest = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; listener: number }
+  | { op: 'dump'; text: string; params: unknown[] }
   | { op: 'close' }
 );
+
+/** What `dump` answers: the rows of its query and the data folder, as of one moment. */
+export interface PgliteDump {
+  rows: unknown[];
+  /** PGlite's tarball of its data folder (`dumpDataDir`). */
+  tarball: Uint8Array;
+}
 
 /** An error as it crosses the thread: its message, name and plain fields (code, detail…). */
 export interface WireError {
@@ -146,6 +156,14 @@ export class PgliteThread implements PgliteTransactionClient {
       this.#listeners.delete(id);
       if (!this.#closed) await this.#call({ op: 'unlisten', listener: id });
     };
+  }
+
+  /**
+   * The data folder as a tarball, and the rows of `text`, both as of the same moment: between
+   * two transactions, none open (docs/decisions.md §45). Writes wait meanwhile.
+   */
+  dump(text: string, params: unknown[] = []): Promise<PgliteDump> {
+    return this.#call({ op: 'dump', text, params });
   }
 
   /** Closes the database (PGlite writes everything to its folder) and ends the thread. */

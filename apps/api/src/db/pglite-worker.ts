@@ -6,11 +6,18 @@
  * by `pglite-thread.ts`; the protocol (`PgliteRequest`, `PgliteReply`) is
  * defined there.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrivateNodeFS } from './pglite-fs.ts';
-import type { PgliteReply, PgliteRequest, PgliteWorkerData, WireError } from './pglite-thread.ts';
+import type {
+  PgliteDump,
+  PgliteReply,
+  PgliteRequest,
+  PgliteWorkerData,
+  WireError,
+} from './pglite-thread.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts).');
@@ -33,9 +40,10 @@ const textParsers = Object.fromEntries(
   ].map((oid) => [oid, (value: string) => value]),
 );
 
-const { pgliteDir } = workerData as PgliteWorkerData;
+const { pgliteDir, loadDataDir } = workerData as PgliteWorkerData;
 const database = await PGlite.create({
   ...(pgliteDir ? { fs: new PrivateNodeFS(pgliteDir) } : {}),
+  ...(loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {}),
   extensions: { pg_trgm },
 });
 
@@ -125,6 +133,16 @@ async function answer(request: PgliteRequest): Promise<unknown> {
       await unlisten?.();
       return undefined;
     }
+    case 'dump':
+      // Inside a transaction of its own, so that no other is open: the tarball holds only
+      // committed work, and the query's rows are of the same moment. A checkpoint first, so
+      // that a database loaded from it has little of its write-ahead log to replay.
+      return database.transaction(async (tx): Promise<PgliteDump> => {
+        await tx.query('checkpoint');
+        const { rows } = await tx.query(request.text, request.params, { parsers: textParsers });
+        const tarball = await database.dumpDataDir('none');
+        return { rows, tarball: new Uint8Array(await tarball.arrayBuffer()) };
+      });
     case 'close':
       await database.close();
       return undefined;

@@ -15,7 +15,8 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 import path from 'node:path';
 
 /** Who may hold a data folder. */
-export type LockRole = 'server' | 'seed' | 'manager' | 'migrate' | 'simulate';
+export type LockRole =
+  'server' | 'seed' | 'manager' | 'migrate' | 'simulate' | 'backup' | 'restore';
 
 export interface LockHolder {
   pid: number;
@@ -42,6 +43,8 @@ const describeRole: Record<LockRole, string> = {
   manager: '"npm run manager"',
   migrate: '"npm run db:migrate"',
   simulate: '"npm run simulate"',
+  backup: '"npm run backup"',
+  restore: '"npm run restore"',
 };
 
 /** Thrown when a live process holds the folder; the message is the one line to print. */
