@@ -460,3 +460,31 @@ export const storedFileChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );
+
+/**
+ * Each seed run (docs/decisions.md §46): written before its first business and finished after
+ * its last, with the batches committed so far (each in its batch's own transaction). A row
+ * without `finishedAt` is a seed that stopped half-way: `npm run seed` refuses until it is
+ * resumed (`--resume` writes the batches it lacks, the same businesses it would have written).
+ */
+export const seedRuns = pgTable('seed_runs', {
+  id: serial('id').primaryKey(),
+  /** `cli`: npm run seed; `demo`: the first embedded start's demo data. */
+  source: text('source', { enum: ['cli', 'demo'] }).notNull(),
+  seed: bigint('seed', { mode: 'number' }).notNull(),
+  /** Businesses the run adds. */
+  count: integer('count').notNull(),
+  batchSize: integer('batch_size').notNull(),
+  /** The end of the ~24 months the creation dates spread over, so a resumed run writes the same. */
+  datesUntil: timestamp('dates_until', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The first business (index in the run) of each batch committed. */
+  doneBatches: integer('done_batches')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  /** Businesses committed. */
+  written: integer('written').notNull().default(0),
+  startedAt: createdAt(),
+  updatedAt: updatedAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
