@@ -7,6 +7,9 @@ import type { InstanceName } from '../cluster.ts';
 /** nginx's port in the cluster test: not the main e2e server's (4310). */
 export const clusterTestPort = Number(process.env.CLUSTER_TEST_PORT ?? 4321);
 
+/** The instances' UPLOAD_MAX_BYTES in the cluster test. */
+export const UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+
 export interface ClusterEnv {
   /** This run's id, in the cluster accounts' emails (e2e/cluster/accounts.ts). */
   run: string;

@@ -17,6 +17,7 @@ import {
 } from '@playwright/test';
 import {
   API_BASE_PATH,
+  apiErrorDetails,
   apiPaths,
   businessApiPaths,
   errorMessages,
@@ -29,7 +30,7 @@ import { accounts, manageBusinesses, notificationsBusiness, type Account } from 
 import { waitForNewCode } from '../mail.ts';
 import { signInAs, storedToken } from '../session.ts';
 import { clusterAccounts } from './accounts.ts';
-import { clusterEnv } from './cluster-env.ts';
+import { clusterEnv, UPLOAD_MAX_BYTES } from './cluster-env.ts';
 
 const { url, run, dataDirs } = clusterEnv();
 const managers = clusterAccounts(run);
@@ -211,29 +212,35 @@ test('code attempts and rate limits are shared: the 6th code on b after 5 wrong 
   await expectAnswer(await verify('b', again, newCode), 'b', 200, 'a new code on b');
 });
 
-test('a file uploaded through instance a downloads through instance b', async () => {
-  const token = await login('a', managers.worker);
-  const business = await findBusiness('a', token, manageBusinesses.quiet.name);
-  const step = business.business_formation_statuses.post_doc_formation_status;
-  // 2 MB: nginx keeps a body this large in a file of its own folder before passing it on.
-  const text = `Certificate of incorporation, cluster run ${run}.`;
+/** A PDF of `size` bytes (padded with a comment) saying `text`. */
+function pdf(text: string, size: number): Buffer {
   const header = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
-  const content = Buffer.concat([
-    Buffer.from(header, 'latin1'),
-    Buffer.alloc(2 * 1024 * 1024, 0x0a),
-  ]);
-  content[Buffer.byteLength(header, 'latin1')] = 0x25; // the padding is a PDF comment
+  const body = Buffer.from(header, 'latin1');
+  const padding = Buffer.alloc(size - body.length, 0x20);
+  padding[0] = 0x25; // '%'
+  padding[padding.length - 1] = 0x0a;
+  return Buffer.concat([body, padding]);
+}
 
-  const uploaded = await pinned.a.post(api(manageApiPaths.postFormationUpload), {
+async function uploadThroughA(token: string, content: Buffer) {
+  const business = await findBusiness('a', token, manageBusinesses.quiet.name);
+  return pinned.a.post(api(manageApiPaths.postFormationUpload), {
     headers: bearer(token),
     multipart: {
       file: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: content },
       feedbackTitle: 'Certificate of incorporation',
-      statusItemId: String(step.id),
+      statusItemId: String(business.business_formation_statuses.post_doc_formation_status.id),
       messageBody: 'Your certificate of incorporation.',
       businessId: business.uuid,
     },
   });
+}
+
+test('a file uploaded through instance a downloads through instance b', async () => {
+  const token = await login('a', managers.worker);
+  // 2 MB: nginx keeps a body this large in a file of its own folder before passing it on.
+  const content = pdf(`Certificate of incorporation, cluster run ${run}.`, 2 * 1024 * 1024);
+  const uploaded = await uploadThroughA(token, content);
   await expectAnswer(uploaded, 'a', 201, 'the upload through a');
   const link = ((await uploaded.json()) as { data: { attachment_file: string | null } }).data
     .attachment_file;
@@ -242,6 +249,15 @@ test('a file uploaded through instance a downloads through instance b', async ()
   const downloaded = await pinned.b.get(new URL(link!, url).toString());
   await expectAnswer(downloaded, 'b', 200, 'the download through b');
   expect(Buffer.compare(await downloaded.body(), content), 'the same bytes').toBe(0);
+});
+
+test('a file over UPLOAD_MAX_BYTES is refused by the instance, with its own answer, through nginx', async () => {
+  const token = await login('a', managers.worker);
+  const refused = await uploadThroughA(token, pdf('Too large.', UPLOAD_MAX_BYTES + 64 * 1024));
+  await expectAnswer(refused, 'a', 413, 'a file over the limit');
+  expect(((await refused.json()) as { errors: { detail: string } }).errors.detail).toBe(
+    apiErrorDetails.uploadTooLarge(UPLOAD_MAX_BYTES),
+  );
 });
 
 test('a notification raised on instance a reaches a page connected to instance b', async ({

@@ -11,7 +11,7 @@ import { createFreshDatabase, rootDir } from '../api-instances.ts';
 import { startCluster } from '../cluster.ts';
 import { writeFixtures } from '../write-fixtures.ts';
 import { writeClusterAccounts } from './accounts.ts';
-import { clusterTestPort, setClusterEnv } from './cluster-env.ts';
+import { clusterTestPort, setClusterEnv, UPLOAD_MAX_BYTES } from './cluster-env.ts';
 
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/14';
@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LOG_LEVEL: 'warn',
         // Every request comes from 127.0.0.1; the per-account and per-token limits still apply.
         RATE_LIMIT_IP_MULTIPLIER: '50',
+        // Small, so that a file over it is quick to send (nginx's own limit follows it).
+        UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
       },
       // What they log at warn and above (their addresses are in the cluster's own output).
       onLine: (instance, line) => {
