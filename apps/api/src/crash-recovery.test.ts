@@ -441,6 +441,7 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
         files,
       );
       const { chains, uploads } = burst;
+      await files.quiet();
       // The kill seldom falls between an upload's commit and the move of its file into place.
       // One upload is put back into the state such a kill leaves (its row committed, its file
       // still staged), so that recovery's other branch is taken on every run too.

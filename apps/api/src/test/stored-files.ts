@@ -21,6 +21,12 @@ export interface StoredFilesView {
   unCommit(storageKey: string): Promise<void>;
   /** Makes every staged or half-written file look `ms` older. */
   age(ms: number): Promise<void>;
+  /**
+   * After a kill: waits until no statement of the dead server still runs. PostgreSQL finishes
+   * a statement it was sent before it notices the client is gone (a chunk, a file's last
+   * update); a folder changes no more once its process is dead.
+   */
+  quiet(): Promise<void>;
 }
 
 const stagingName = (key: string) => `.staging/${key.slice(3)}`;
@@ -66,6 +72,21 @@ export function storedFilesOf(
       use(async (db) => {
         await db.execute(sql`update stored_files set state = 'staged' where key = ${storageKey}`);
       }),
+    quiet: () =>
+      use(async (db) => {
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const [row] = await queryRows<{ n: string }>(
+            db,
+            sql`select count(*) as n from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid()
+                  and state is distinct from 'idle'`,
+          );
+          if (Number(row!.n) === 0) return;
+          if (Date.now() > deadline) throw new Error('Statements still run on the database.');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }),
     age: (ms) =>
       use(async (db) => {
         await db.execute(
@@ -99,6 +120,7 @@ function folderView(filesDir: string): StoredFilesView {
     async unCommit(storageKey) {
       renameSync(path.join(filesDir, storageKey), path.join(stagingDir, storageKey.slice(3)));
     },
+    quiet: async () => {},
     async age(ms) {
       const then = new Date(Date.now() - ms);
       for (const name of existsSync(stagingDir) ? readdirSync(stagingDir) : []) {
