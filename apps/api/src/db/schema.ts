@@ -462,7 +462,7 @@ export const storedFileChunks = pgTable(
 );
 
 /**
- * Each seed run (docs/decisions.md §46): written before its first business and finished after
+ * Each seed run (docs/decisions.md §45): written before its first business and finished after
  * its last, with the batches committed so far (each in its batch's own transaction). A row
  * without `finishedAt` is a seed that stopped half-way: `npm run seed` refuses until it is
  * resumed (`--resume` writes the batches it lacks, the same businesses it would have written).

@@ -84,6 +84,14 @@ export function runTool(
   });
 }
 
+/** Starts `src/cli/<tool>.ts …args` (through tsx) without waiting: for a test that kills it. */
+export function spawnTool(tool: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', `src/cli/${tool}.ts`, ...args], {
+    cwd: apiDir,
+    env: cleanEnv(env),
+  });
+}
+
 export interface RunningProcess {
   child: ChildProcess;
   /** The server's address, from the line it prints once it listens. */

@@ -6,10 +6,12 @@ export {
   createDemoManagersIfNoUsers,
   defaultSeed,
   describeCounts,
+  resumeSeed,
   seedBusinesses,
   seedDemoIfEmpty,
   DEMO_BUSINESS_COUNT,
 } from './seed.service.ts';
 export { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
+export { InterruptedSeedError, findInterruptedSeed } from './seed-runs.ts';
 export { sampleFiles } from './sample-files.ts';
 export { simulateClients } from './client-activity.ts';

@@ -25,6 +25,14 @@ import { dropForBulkLoad, finishPendingRebuild, hasPendingRebuild } from './bulk
 import { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';
 import { writeSampleFiles } from './sample-files.ts';
 import {
+  beginSeedRun,
+  describeInterruptedSeed,
+  findInterruptedSeed,
+  finishSeedRun,
+  recordSeedBatch,
+  type SeedRun,
+} from './seed-runs.ts';
+import {
   BATCH_TABLES,
   STEPS_PER_BUSINESS,
   type BatchTable,
@@ -80,6 +88,8 @@ export interface SeedOptions {
    * BULK_LOAD_MIN_BUSINESSES are added to no more businesses than that.
    */
   bulkLoad?: boolean;
+  /** Who runs it, as recorded in seed_runs (decision 45): `cli` unless the demo data. */
+  source?: SeedRun['source'];
 }
 
 export interface SeedCounts {
@@ -108,14 +118,20 @@ const emptyCounts = (): SeedCounts => ({
   feedback: 0,
 });
 
-/** Writes a prepared batch in one transaction. */
-async function writeBatch(db: Db, batch: PreparedBatch, counts: SeedCounts): Promise<void> {
+/** Writes a prepared batch in one transaction, which also records it in the run's row. */
+async function writeBatch(
+  db: Db,
+  batch: PreparedBatch,
+  counts: SeedCounts,
+  run: { id: number; start: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const executor: Executor = tx;
     await prepareSeedTransaction(executor);
     for (const key of Object.keys(BATCH_TABLES) as BatchTable[]) {
       await insertEncoded(executor, BATCH_TABLES[key], batch.tables[key]);
     }
+    await recordSeedBatch(executor, run.id, run.start, batch.size);
   });
   counts.businesses += batch.size;
   counts.formationSteps += batch.rows.steps;
@@ -156,6 +172,14 @@ export async function seedBusinesses(
     onPostgres &&
     (options.bulkLoad ??
       (count >= BULK_LOAD_MIN_BUSINESSES && (await countBusinesses(database.db)) <= count));
+  // Recorded before the first business: a run stopped half-way is never silently partial.
+  const runId = await beginSeedRun(database.db, {
+    source: options.source ?? 'cli',
+    seed: options.seed,
+    count,
+    batchSize,
+    datesUntil: now,
+  });
   if (bulkLoad) await dropForBulkLoad(database.db, BULK_TABLES);
   let counts: SeedCounts;
   try {
@@ -165,6 +189,8 @@ export async function seedBusinesses(
       batchSize,
       parallelBatches,
       inWorker: bulkLoad,
+      runId,
+      done: new Set(),
     });
   } catch (error) {
     // Put the indexes back all the same; the load's error is the one to tell.
@@ -179,6 +205,40 @@ export async function seedBusinesses(
   }
   // Each batch added a row per combination to the maintained counts: fold them (decision 29).
   await compactBusinessCounts(database.db);
+  await finishSeedRun(database.db, runId);
+  return counts;
+}
+
+/**
+ * Finishes a run that stopped half-way (decision 45): writes the batches it lacks, each the
+ * same businesses the run would have written (same seed, dates and batches), and marks it
+ * finished. Answers what it wrote now.
+ */
+export async function resumeSeed(
+  database: Database,
+  run: SeedRun,
+  options: { filesDir: string; log: (line: string) => void },
+): Promise<SeedCounts> {
+  const onPostgres = database.kind === 'postgres';
+  await writeSampleFiles(database, options.filesDir);
+  if (onPostgres && (await hasPendingRebuild(database.db))) {
+    options.log('The seed stopped during its bulk load: putting back its indexes first…');
+    await finishPendingRebuild(database.db);
+  }
+  const counts = await writeBusinesses(database, {
+    count: run.count,
+    seed: run.seed,
+    filesDir: options.filesDir,
+    log: options.log,
+    now: new Date(run.datesUntil),
+    batchSize: run.batchSize,
+    parallelBatches: onPostgres ? 2 : 1,
+    inWorker: false,
+    runId: run.id,
+    done: new Set(run.doneBatches),
+  });
+  await compactBusinessCounts(database.db);
+  await finishSeedRun(database.db, run.id);
   return counts;
 }
 
@@ -189,9 +249,12 @@ async function writeBusinesses(
     batchSize: number;
     parallelBatches: number;
     inWorker: boolean;
+    /** The run's row, and the batches (by first business) it already committed. */
+    runId: number;
+    done: ReadonlySet<number>;
   },
 ): Promise<SeedCounts> {
-  const { count, seed, log, now, batchSize, parallelBatches } = options;
+  const { count, seed, log, now, batchSize, parallelBatches, runId, done } = options;
   const managers: ManagerRef[] = (await listManagers(database.db))
     .filter((m) => m.isActive)
     .map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` }));
@@ -206,6 +269,7 @@ async function writeBusinesses(
     for (let start = 0; start < count; start += batchSize) {
       const end = Math.min(start + batchSize, count);
       const size = end - start;
+      if (done.has(start)) continue;
       const write = (async () => {
         // Ids first (sequences are not transactional), so the batch can be prepared anywhere.
         const ids = {
@@ -223,7 +287,7 @@ async function writeBusinesses(
           managers,
           ids,
         });
-        await writeBatch(database.db, batch, counts);
+        await writeBatch(database.db, batch, counts, { id: runId, start });
       })().finally(() => inFlight.delete(write));
       inFlight.add(write);
       if (inFlight.size >= parallelBatches) {
@@ -287,12 +351,28 @@ export async function seedDemoIfEmpty(
   options: { filesDir: string; log: (line: string) => void },
 ): Promise<{ seeded: boolean }> {
   const startedAt = performance.now();
+  // A start killed while it wrote the demo data finishes it now (decision 45); a seed the
+  // tool left half-way is told, for its owner to resume.
+  const interrupted = await findInterruptedSeed(database.db);
+  if (interrupted?.source === 'demo') {
+    options.log(`${describeInterruptedSeed(interrupted)} Writing the rest of the demo data.`);
+    const counts = await resumeSeed(database, interrupted, options);
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    options.log(`Finished the demo data in ${seconds} s: ${describeCounts(counts)} more.`);
+    return { seeded: true };
+  }
+  if (interrupted) {
+    options.log(
+      `${describeInterruptedSeed(interrupted)} Run "npm run seed -- --resume" to finish it.`,
+    );
+  }
   if (!(await createDemoManagersIfNoUsers(database))) return { seeded: false };
   const counts = await seedBusinesses(database, {
     count: DEMO_BUSINESS_COUNT,
     seed: DEMO_SEED,
     filesDir: options.filesDir,
     log: options.log,
+    source: 'demo',
   });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   options.log(`Seeded demo data in ${seconds} s: 2 managers, ${describeCounts(counts)}.`);
