@@ -91,7 +91,8 @@ describe.each(lanes)('a seed stopped half-way on $name', (lane) => {
     const interrupted = await findInterruptedSeed(stopped.db);
     // PostgreSQL writes two batches at a time: the third may be in too.
     expect(interrupted).toMatchObject({ count: 100, source: 'cli' });
-    expect(interrupted!.doneBatches.slice(0, 2)).toEqual([0, 25]);
+    const done = [...interrupted!.doneBatches].sort((a, b) => a - b);
+    expect(done.slice(0, 2)).toEqual([0, 25]);
     const written = interrupted!.written;
     expect(written).toBe(interrupted!.doneBatches.length * 25);
     expect(new InterruptedSeedError(interrupted!).message).toMatch(
@@ -105,30 +106,36 @@ describe.each(lanes)('a seed stopped half-way on $name', (lane) => {
     expect(await businessesOf(stopped)).toEqual(await businessesOf(whole));
   });
 
-  it('the demo data a start did not finish is finished by the next start', async () => {
-    const database = await open();
-    // Killed after the demo run was recorded, before its batch committed.
-    await beginSeedRun(database.db, {
-      source: 'demo',
-      seed: 2026,
-      count: DEMO_BUSINESS_COUNT,
-      batchSize: 500,
-      datesUntil: NOW,
-    });
-    const lines: string[] = [];
-    expect(await seedDemoIfEmpty(database, { filesDir, log: (line) => lines.push(line) })).toEqual({
-      seeded: true,
-    });
-    expect(lines[0]).toMatch(
-      /^A seed was interrupted: 0 of 300 businesses written \(the demo data, seed 2026, .+\)\. Writing the rest of the demo data\.$/,
-    );
-    const [{ n }] = (await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from businesses`,
-    )) as [{ n: number }];
-    expect(n).toBe(DEMO_BUSINESS_COUNT);
-    expect(await findInterruptedSeed(database.db)).toBeUndefined();
-    // And the next start has nothing to do.
-    expect(await seedDemoIfEmpty(database, { filesDir, log: noLog })).toEqual({ seeded: false });
-  });
+  // On PostgreSQL another instance may be writing it: the start only tells.
+  it.runIf(lane.name === 'pglite')(
+    'the demo data a start did not finish is finished by the next start',
+    async () => {
+      const database = await open();
+      // Killed after the demo run was recorded, before its batch committed.
+      await beginSeedRun(database.db, {
+        source: 'demo',
+        seed: 2026,
+        count: DEMO_BUSINESS_COUNT,
+        batchSize: 500,
+        datesUntil: NOW,
+      });
+      const lines: string[] = [];
+      expect(
+        await seedDemoIfEmpty(database, { filesDir, log: (line) => lines.push(line) }),
+      ).toEqual({
+        seeded: true,
+      });
+      expect(lines[0]).toMatch(
+        /^A seed was interrupted: 0 of 300 businesses written \(the demo data, seed 2026, .+\)\. Writing the rest of the demo data\.$/,
+      );
+      const [{ n }] = (await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from businesses`,
+      )) as [{ n: number }];
+      expect(n).toBe(DEMO_BUSINESS_COUNT);
+      expect(await findInterruptedSeed(database.db)).toBeUndefined();
+      // And the next start has nothing to do.
+      expect(await seedDemoIfEmpty(database, { filesDir, log: noLog })).toEqual({ seeded: false });
+    },
+  );
 });

@@ -352,9 +352,10 @@ export async function seedDemoIfEmpty(
 ): Promise<{ seeded: boolean }> {
   const startedAt = performance.now();
   // A start killed while it wrote the demo data finishes it now (decision 45); a seed the
-  // tool left half-way is told, for its owner to resume.
+  // tool left half-way is told, for its owner to resume. On PostgreSQL another instance may be
+  // writing that demo data right now: told, never taken over.
   const interrupted = await findInterruptedSeed(database.db);
-  if (interrupted?.source === 'demo') {
+  if (interrupted?.source === 'demo' && database.kind === 'pglite') {
     options.log(`${describeInterruptedSeed(interrupted)} Writing the rest of the demo data.`);
     const counts = await resumeSeed(database, interrupted, options);
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
