@@ -263,9 +263,11 @@ async function startNginx(
   for (const instance of ['a', 'b'] as const) {
     for (;;) {
       if (hasExited) throw new Error(`nginx exited:\n${said()}`);
-      const answer = await fetch(`${url}/readyz`, { headers: { [PIN_HEADER]: instance } }).catch(
-        () => undefined,
-      );
+      // A time limit: something else may hold the port and never answer.
+      const answer = await fetch(`${url}/readyz`, {
+        headers: { [PIN_HEADER]: instance },
+        signal: AbortSignal.timeout(2000),
+      }).catch(() => undefined);
       if (answer?.ok && answer.headers.get(SERVED_HEADER) === instance) break;
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
@@ -277,6 +279,23 @@ async function startNginx(
   return { child, exited };
 }
 
+/** Refuses at once, before any build, a port something already listens on. */
+async function checkPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `127.0.0.1:${port}, nginx's port, is in use`
+            : `Cannot listen on 127.0.0.1:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
 /** `host:port` of a `http://host:port` address. */
 const hostAndPort = (baseURL: string) => new URL(baseURL).host;
 
@@ -286,6 +305,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => {});
   const env = options.env ?? process.env;
   const nginxBinary = findNginx(env);
+  await checkPortFree(options.port);
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'formation-desk-cluster-'));
   let started: StartedInstances | undefined;
   let nginx: { child: ChildProcess; exited: Promise<void> } | undefined;
@@ -312,12 +332,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (options.createDatabase) await createDatabaseIfMissing(options.databaseUrl);
       await migrateDatabase(options.databaseUrl, options.prepare);
     };
-    const [built] = await Promise.all([
+    // All at once; all settle before going on, so a failure of one never leaves another running.
+    const [built, ...others] = await Promise.allSettled([
       buildServer(options.bundleDir),
       copyWebApp(webCopy, log, options.signal),
       prepareDatabase(),
       checkRedis(options.redisUrl),
     ]);
+    for (const outcome of [...others, built]) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+    }
+    const serverMain = (built as PromiseFulfilledResult<string>).value;
 
     options.signal?.throwIfAborted();
     log(
@@ -326,7 +351,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         : 'Starting instances a and b…',
     );
     started = await startInstances({
-      serverMain: built,
+      serverMain,
       count: 2,
       settings: {
         DATABASE_URL: options.databaseUrl,

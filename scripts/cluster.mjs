@@ -97,7 +97,10 @@ starting = (async () => {
 try {
   await starting;
 } catch (error) {
-  if (!stopping) process.stderr.write(`The cluster could not start: ${error?.message ?? error}\n`);
+  if (!stopping) {
+    const hint = /is in use/.test(error?.message) ? ': set CLUSTER_PORT to another port.' : '';
+    process.stderr.write(`The cluster could not start: ${error?.message ?? error}${hint}\n`);
+  }
   await stop(1);
 }
 if (!stopping) {

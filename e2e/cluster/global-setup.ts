@@ -59,6 +59,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     };
   } catch (error) {
     await database.drop();
+    if (error instanceof Error && / is in use$/.test(error.message)) {
+      error.message += ': set CLUSTER_TEST_PORT to another port.';
+    }
     throw error;
   }
 }
