@@ -21,6 +21,8 @@ export function clusterAccounts(run: string) {
   return {
     /** Signs in on one instance and works on the other; uploads the file. */
     worker: manager(run, 'worker', 'Ife'),
+    /** Whose password is guessed at, on both instances. */
+    guessed: manager(run, 'guessed', 'Ada'),
     /** Asks for a reset code and guesses at it. */
     recovery: manager(run, 'recovery', 'Obi'),
     /** Changes the password on one instance while signed in on the other. */

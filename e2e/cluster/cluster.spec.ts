@@ -212,6 +212,21 @@ test('code attempts and rate limits are shared: the 6th code on b after 5 wrong 
   await expectAnswer(await verify('b', again, newCode), 'b', 200, 'a new code on b');
 });
 
+test('sign-in failures are counted on both: the 11th try at one account on b after 10 on a is refused', async () => {
+  const { email } = managers.guessed;
+  const tryPassword = (instance: InstanceName, n: number) =>
+    pinned[instance].post(api(apiPaths.auth.login), {
+      data: { email, password: `not-the-password-${n}` },
+    });
+  // 10 consecutive failures per account and address in 15 minutes (docs/operations.md, Redis).
+  for (let n = 1; n <= 10; n += 1) {
+    await expectAnswer(await tryPassword('a', n), 'a', 401, `wrong password ${n} on a`);
+  }
+  const eleventh = await tryPassword('b', 11);
+  await expectAnswer(eleventh, 'b', 429, 'the 11th try, on b');
+  expect(Number(eleventh.headers()['retry-after'])).toBeGreaterThan(0);
+});
+
 /** A PDF of `size` bytes (padded with a comment) saying `text`. */
 function pdf(text: string, size: number): Buffer {
   const header = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
