@@ -28,9 +28,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../db/client.ts';
-import { documents, feedback, manualPaymentReceipts } from '../../db/schema.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-data-dir.ts';
 import { isNewStorageKey } from '../storage/file-storage.ts';
+import { storageKeyColumns } from '../storage/stored-file-sources.ts';
 import { readTar, tarChunks, type TarEntrySource } from './tar.ts';
 
 const MANIFEST = 'formation-desk-backup.json';
@@ -50,11 +50,12 @@ interface Manifest {
 }
 
 /** Every key a row names: the files a backup must carry. */
-const storageKeysQuery = sql`
-  select ${documents.storageKey} as key from ${documents}
-  union select ${manualPaymentReceipts.storageKey} from ${manualPaymentReceipts}
-  union select ${feedback.attachmentStorageKey} from ${feedback}
-    where ${feedback.attachmentStorageKey} is not null`;
+const storageKeysQuery = sql.join(
+  Object.values(storageKeyColumns).map(
+    (column) => sql`select ${column} as key from ${column.table} where ${column} is not null`,
+  ),
+  sql` union `,
+);
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

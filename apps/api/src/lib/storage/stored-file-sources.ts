@@ -1,6 +1,6 @@
 /**
  * The rows that point at stored files, by the kind named in download URLs.
- * Adding a kind is one entry here.
+ * Adding a kind is one entry here, and its key column in `storageKeyColumns`.
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -66,6 +66,13 @@ export const storedFileSources = {
 } satisfies Record<string, FindStoredFile>;
 
 export type StoredFileKind = keyof typeof storedFileSources;
+
+/** The column of each kind that names a stored file (a backup copies what they name, §45). */
+export const storageKeyColumns: Record<StoredFileKind, PgColumn> = {
+  document: documents.storageKey,
+  receipt: manualPaymentReceipts.storageKey,
+  feedback: feedback.attachmentStorageKey,
+};
 
 export const isStoredFileKind = (kind: string): kind is StoredFileKind =>
   Object.hasOwn(storedFileSources, kind);
