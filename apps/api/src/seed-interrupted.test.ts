@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from './db/client.ts';
 import { seedRuns } from './db/schema.ts';
 import { createDemoManagersIfNoUsers, seedBusinesses } from './features/seed/index.ts';
+import { buildOwnServer } from './test/build-server.ts';
 import { runTool, spawnTool, startServer } from './test/processes.ts';
 
 const TIMEOUT_MS = 240_000;
@@ -19,8 +20,13 @@ const COUNT = 3000;
 const SEED = 7;
 
 const folders: string[] = [];
-afterAll(() => {
+let removeOwnBuild: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  removeOwnBuild = await buildOwnServer('seed-interrupted');
+});
+afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  await removeOwnBuild?.();
 });
 const newFolder = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'fd-seed-kill-'));

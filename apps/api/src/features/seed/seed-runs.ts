@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { seedRuns } from '../../db/schema.ts';
 import type { Executor } from './seed.queries.ts';
 
@@ -60,12 +61,15 @@ const at = (value: Date | string) => new Date(value).toISOString().replace(/\.\d
 export const describeInterruptedSeed = (run: SeedRun): string =>
   `A seed was interrupted: ${run.written} of ${run.count} businesses written (${run.source === 'demo' ? 'the demo data, ' : ''}seed ${run.seed}, started ${at(run.startedAt)}, last batch ${at(run.updatedAt)}).`;
 
-/** A new seed refused while an earlier one is unfinished: the message says how to go on. */
-export class InterruptedSeedError extends Error {
+/**
+ * A new seed refused while an earlier one is unfinished: the message says how to go on. A
+ * refusal (409), so a server running the tool does not log it as its own failure.
+ */
+export class InterruptedSeedError extends AppError {
   constructor(readonly run: SeedRun) {
     super(
+      409,
       `${describeInterruptedSeed(run)} Run "npm run seed -- --resume" to write the other ${run.count - run.written} (the same businesses it would have written), then seed again for more. If that seed is still running in another process, wait for it to finish.`,
     );
-    this.name = 'InterruptedSeedError';
   }
 }

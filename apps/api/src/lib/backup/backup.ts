@@ -125,7 +125,11 @@ export async function createBackup(
   async function* entries(): AsyncGenerator<TarEntrySource> {
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     yield { name: MANIFEST, size: manifestBytes.length, body: manifestBytes };
-    yield { name: DATABASE_ENTRY, size: tarball.length, body: Buffer.from(tarball) };
+    yield {
+      name: DATABASE_ENTRY,
+      size: tarball.length,
+      body: Buffer.from(tarball.buffer, tarball.byteOffset, tarball.length),
+    };
     for (const { key, size } of found) {
       yield { name: FILES_PREFIX + key, size, body: () => openStored(filesDir, key) };
     }
