@@ -21,7 +21,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
 import { DEMO_MANAGER } from './features/seed/index.ts';
 import { buildOwnServer } from './test/build-server.ts';
-import { POST_FORMATION_STEP, contentOf, filesUnder, signInAt } from './test/crash-helpers.ts';
+import { feedback } from './db/schema.ts';
+import {
+  POST_FORMATION_STEP,
+  contentOf,
+  filesUnder,
+  setUpCrashFixture,
+  signInAt,
+} from './test/crash-helpers.ts';
 import { lanes } from './test/databases.ts';
 import { runTool, startServer, type RunningProcess } from './test/processes.ts';
 import { TEST_JWT_SECRET, callApi, type TestUser } from './test/test-app.ts';
@@ -207,6 +214,88 @@ describe('npm run backup and npm run restore (embedded mode)', () => {
       const forced = await runTool('restore', [backupFile, '--force'], env);
       expect(forced.code, forced.stderr).toBe(0);
       expect(await snapshot(dataDir)).toEqual(expected);
+    },
+  );
+
+  it(
+    'is of one moment while uploads go on: every restored row has its file, and no file is without a row',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const dataDir = newFolder('fd-backup-busy-');
+      const backupFile = path.join(newFolder('fd-backup-file-'), 'busy.fdbackup');
+      const fixture = await (async () => {
+        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+        try {
+          return await setUpCrashFixture(database, {
+            businessCount: 2,
+            chainKinds: [],
+            cycleLength: 2,
+          });
+        } finally {
+          await database.close();
+        }
+      })();
+      const server = await start(dataDir);
+      const token = await signInAt(server.url, fixture.manager);
+      let uploading = true;
+      const acknowledged: string[] = [];
+      let sent = 0;
+      const uploadWorker = async () => {
+        while (uploading) {
+          const n = (sent += 1);
+          const fileName = `busy-${n}.pdf`;
+          const business = fixture.businesses[n % fixture.businesses.length]!;
+          const form = new FormData();
+          form.append(
+            'feedbackTitle',
+            postFormationCategories[n % postFormationCategories.length]!,
+          );
+          form.append('statusItemId', String(business.postFormationStepId));
+          form.append('messageBody', `Upload ${n}`);
+          form.append('businessId', business.uuid);
+          form.append('file', new Blob([contentOf(fileName)]), fileName);
+          const response = await fetch(
+            `${server.url}${API_BASE_PATH}/manager/business/feedback/post-doc-formation/upload/`,
+            { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+          );
+          expect(response.status, await response.text()).toBe(201);
+          acknowledged.push(fileName);
+        }
+      };
+      const workers = [uploadWorker(), uploadWorker()];
+      while (acknowledged.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = acknowledged.length;
+      const backup = await runTool('backup', [backupFile], { DATA_DIR: dataDir });
+      const after = acknowledged.length;
+      uploading = false;
+      await Promise.all(workers);
+      expect(backup.code, backup.stderr).toBe(0);
+      await stop(server);
+
+      const restoredDir = newFolder('fd-backup-busy-restored-');
+      const restored = await runTool('restore', [backupFile], { DATA_DIR: restoredDir });
+      expect(restored.code, restored.stderr).toBe(0);
+      const database = await openDatabase({ pgliteDir: path.join(restoredDir, 'db') });
+      const rows = await database.db.select().from(feedback);
+      await database.close();
+      // Every upload answered before the backup began is in it; none answered after it ended.
+      expect(rows.length).toBeGreaterThanOrEqual(before);
+      expect(rows.length).toBeLessThanOrEqual(after + 2);
+      const filesDir = path.join(restoredDir, 'files');
+      for (const row of rows) {
+        expect(
+          readFileSync(path.join(filesDir, row.attachmentStorageKey!)).equals(
+            contentOf(row.attachmentFileName!),
+          ),
+          row.attachmentFileName!,
+        ).toBe(true);
+      }
+      expect(filesUnder(filesDir)).toEqual(
+        rows.map((row) => path.normalize(row.attachmentStorageKey!)).sort(),
+      );
+      console.info(
+        `backup while uploading: ${before} acknowledged before it, ${after} by its end, ${rows.length} in it`,
+      );
     },
   );
 
