@@ -111,7 +111,8 @@ async function expectUnread(page: Page, unread: number): Promise<void> {
 const tabList = (area: Locator) =>
   area.getByRole('tablist', { name: 'Notifications by status', exact: true });
 const tab = (area: Locator, name: 'All' | 'Read' | 'Unread') =>
-  tabList(area).getByRole('tab', { name, exact: true });
+  // Tabs are named as they read, the label then the count (WCAG 2.5.3).
+  tabList(area).getByRole('tab', { name: new RegExp(`^${name}(?: [\\d,]+)?$`) });
 const items = (area: Locator) =>
   area.getByRole('tabpanel').getByRole('list', { name: 'Notifications' }).getByRole('listitem');
 const item = (area: Locator, expected: Expected) =>
@@ -132,7 +133,7 @@ async function expectPanel(area: Locator, expected: Expected[]): Promise<void> {
     { name: 'Unread', shown: unread, empty: emptyStateTexts.unreadNotifications },
   ] as const;
   for (const { name, shown } of tabs) {
-    await expect(tab(area, name)).toHaveAccessibleDescription(String(shown.length));
+    await expect(tab(area, name)).toHaveAccessibleName(`${name} ${shown.length}`);
   }
   const markAll = area.getByRole('button', { name: 'Mark all as read', exact: true });
   if (unread.length > 0) await expect(markAll).toBeEnabled();

@@ -62,8 +62,9 @@ test('side menu, top bar and avatar menu lead where the spec says', async ({ pag
     ['Read', counts.read],
     ['Unread', counts.unread],
   ] as const) {
-    await expect(tabs.getByRole('tab', { name, exact: true })).toHaveAccessibleDescription(
-      String(count),
+    // Named as it reads (WCAG 2.5.3): the label, then the count.
+    await expect(tabs.getByRole('tab', { name: new RegExp(`^${name} `) })).toHaveAccessibleName(
+      `${name} ${count}`,
     );
   }
   // The All tab: the newest page, or the empty text.

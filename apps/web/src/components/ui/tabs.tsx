@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { classNames } from '#/lib/class-names.ts';
 import { formatCount } from '#/lib/format.ts';
 
@@ -15,20 +15,31 @@ interface TabsProps<Id extends string> {
   items: readonly TabItem<Id>[];
   selectedId: Id;
   onSelect: (id: Id) => void;
+  /**
+   * What the strip sits on, so the phone's scroll shadows (index.css, `scroll-shadows-x`) are
+   * covered in its colour: the page's grey, or a white card.
+   */
+  surface?: 'page' | 'card';
   /** The selected tab's content. */
   children: ReactNode;
 }
 
+/** A tab's accessible name is what it shows, its count included (WCAG 2.5.3, label in name). */
+export const tabName = (item: Pick<TabItem<string>, 'label' | 'count'>): string =>
+  item.count === undefined ? item.label : `${item.label} ${formatCount(item.count)}`;
+
 /**
  * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
- * tabs and select them. Each tab's accessible name is its label alone; the count
- * is its description, so a test or a screen reader finds 'Incorporated' as it is.
+ * tabs and select them. Each tab is named as it reads, 'Incorporated 12' (`tabName`).
+ * On a phone the strip scrolls sideways, with a shadow on each side that has more tabs, and
+ * the selected tab is scrolled into view.
  */
 export function Tabs<Id extends string>({
   label,
   items,
   selectedId,
   onSelect,
+  surface = 'page',
   children,
 }: TabsProps<Id>) {
   const baseId = useId();
@@ -38,6 +49,19 @@ export function Tabs<Id extends string>({
     0,
     items.findIndex((item) => item.id === selectedId),
   );
+
+  // A tab chosen from the address (a link, Back) may start outside the phone's strip: the
+  // strip alone scrolls to it, never the page.
+  const stripRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const strip = stripRef.current;
+    const tab = tabRefs.current[selectedIndex];
+    if (!strip || !tab || strip.scrollWidth <= strip.clientWidth) return;
+    const start = tab.offsetLeft - strip.offsetLeft;
+    const end = start + tab.offsetWidth;
+    if (start < strip.scrollLeft) strip.scrollLeft = start;
+    else if (end > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = end - strip.clientWidth;
+  }, [selectedIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = items.length - 1;
@@ -60,14 +84,17 @@ export function Tabs<Id extends string>({
   return (
     <div>
       <div
+        ref={stripRef}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className={classNames(
+          'flex gap-1 overflow-x-auto border-b border-slate-200 max-sm:scroll-shadows-x',
+          surface === 'card' && '[--scroll-cover:var(--color-white)]',
+        )}
       >
         {items.map((item, index) => {
           const isSelected = index === selectedIndex;
-          const countId = `${tabId(index)}-count`;
           return (
             <button
               key={item.id}
@@ -77,8 +104,7 @@ export function Tabs<Id extends string>({
               id={tabId(index)}
               type="button"
               role="tab"
-              aria-label={item.label}
-              aria-describedby={countId}
+              aria-label={tabName(item)}
               aria-selected={isSelected}
               aria-controls={`${baseId}-panel`}
               tabIndex={isSelected ? 0 : -1}
@@ -93,7 +119,6 @@ export function Tabs<Id extends string>({
             >
               <span>{item.label}</span>
               <span
-                id={countId}
                 aria-hidden="true"
                 className={classNames(
                   'min-w-6 rounded-full px-2 py-0.5 text-center text-xs tabular-nums',

@@ -100,19 +100,20 @@ describe('businesses screen', () => {
     renderBusinesses();
     expect(screen.getByRole('heading', { name: 'Businesses' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(
-      businessTabs.map((tab) => tab.label),
-    );
     await waitFor(() =>
       expect(tabs.map((tab) => tab.textContent)).toEqual(
         businessTabs.map((tab, index) => `${tab.label}${101 + index}`),
       ),
     );
-    expect(screen.getByRole('tab', { name: 'All clients' })).toHaveAttribute(
+    // Named as they read (WCAG 2.5.3): the label, then the count.
+    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(
+      businessTabs.map((tab, index) => `${tab.label} ${101 + index}`),
+    );
+    expect(screen.getByRole('tab', { name: /^All clients\b/ })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    expect(screen.getByRole('tab', { name: 'Queued' })).toHaveAccessibleDescription('104');
+    expect(screen.getByRole('tab', { name: /^Queued\b/ })).toHaveAccessibleName('Queued 104');
   });
 
   it('shows 0 for a count that failed', async () => {
@@ -121,9 +122,11 @@ describe('businesses screen', () => {
         ? { status: 500, body: { errors: { detail: 'Something went wrong on our side.' } } }
         : { status: 200, body: businessListBody([], 7) };
     renderBusinesses();
-    const unconfirmed = screen.getByRole('tab', { name: 'Unconfirmed payments' });
-    await waitFor(() => expect(unconfirmed).toHaveAccessibleDescription('0'));
-    expect(screen.getByRole('tab', { name: 'Verified payments' })).toHaveAccessibleDescription('7');
+    const unconfirmed = screen.getByRole('tab', { name: /^Unconfirmed payments\b/ });
+    await waitFor(() => expect(unconfirmed).toHaveAccessibleName('Unconfirmed payments 0'));
+    expect(screen.getByRole('tab', { name: /^Verified payments\b/ })).toHaveAccessibleName(
+      'Verified payments 7',
+    );
   });
 
   it('shows the rows with their display rules, and a spinner until they come', async () => {
@@ -202,7 +205,7 @@ describe('businesses screen', () => {
   it('asks each tab its endpoint and keeps the tab in the address', async () => {
     const { user, router } = renderBusinesses('/business?processing_status=FAILED');
     await screen.findByText('Acme Holdings');
-    await user.click(screen.getByRole('tab', { name: 'Processing' }));
+    await user.click(screen.getByRole('tab', { name: /^Processing\b/ }));
     await waitFor(() =>
       expect(lastListCall()?.search).toBe(
         '?page=1&page_size=10&processing_status=PROCESSING&business_formation_status=Incorporation_Status',
@@ -210,7 +213,7 @@ describe('businesses screen', () => {
     );
     // The tab is the activity filter there: the popup's choice goes, and so does the popup.
     expect(router.state.location.search).toBe('?status=PROCESSING');
-    expect(screen.getByRole('tab', { name: 'Processing' })).toHaveAttribute(
+    expect(screen.getByRole('tab', { name: /^Processing\b/ })).toHaveAttribute(
       'aria-selected',
       'true',
     );
@@ -219,7 +222,7 @@ describe('businesses screen', () => {
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(lastListCall()?.pathname).toBe(`${LIST}list/pending/`));
     expect(router.state.location.search).toBe('?status=pending');
-    expect(screen.getByRole('tab', { name: 'Queued' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: /^Queued\b/ })).toHaveFocus();
   });
 
   it('searches 500 ms after typing, from page 1, with the search in the address', async () => {
@@ -322,7 +325,7 @@ describe('businesses screen', () => {
       ),
     );
     expect(lastListCall()?.pathname).toBe(`${LIST}all/`);
-    expect(screen.getByRole('tab', { name: 'Unconfirmed payments' })).toHaveAttribute(
+    expect(screen.getByRole('tab', { name: /^Unconfirmed payments\b/ })).toHaveAttribute(
       'aria-selected',
       'true',
     );

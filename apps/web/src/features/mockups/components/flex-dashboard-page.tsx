@@ -62,7 +62,7 @@ export function FlexDashboardPage() {
         ))}
       </ul>
       <div className={sectionClassName}>
-        <Tabs label="Invoice status" items={tabs} selectedId={tab} onSelect={setTab}>
+        <Tabs label="Invoice status" items={tabs} selectedId={tab} onSelect={setTab} surface="card">
           <DataTable
             label="Invoices"
             columns={columns}

@@ -69,11 +69,16 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     }
     await list();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(['All', 'Read', 'Unread']);
     await waitFor(() =>
       expect(tabs.map((tab) => tab.textContent)).toEqual(['All5', 'Read2', 'Unread3']),
     );
-    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    // Named as they read (WCAG 2.5.3).
+    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual([
+      'All 5',
+      'Read 2',
+      'Unread 3',
+    ]);
+    expect(screen.getByRole('tab', { name: /^All\b/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('lists each notification with its business, UTC date, coloured badge and unread styling', async () => {
@@ -130,9 +135,9 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     expect(await screen.findByText(emptyStateTexts.notifications)).toBeInTheDocument();
     expect(emptyStateTexts.notifications).toBe('You have no notifications available');
 
-    await user.click(screen.getByRole('tab', { name: 'Read' }));
+    await user.click(screen.getByRole('tab', { name: /^Read\b/ }));
     expect(await screen.findByText('You have no read notifications available')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Unread' }));
+    await user.click(screen.getByRole('tab', { name: /^Unread\b/ }));
     expect(
       await screen.findByText('You have no unread notifications available'),
     ).toBeInTheDocument();
@@ -151,11 +156,11 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
   it('shows only unread ones on the Unread tab, and only read ones on the Read tab', async () => {
     const { user } = renderPage();
     await list();
-    await user.click(screen.getByRole('tab', { name: 'Unread' }));
+    await user.click(screen.getByRole('tab', { name: /^Unread\b/ }));
     await waitFor(() =>
       expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3),
     );
-    await user.click(screen.getByRole('tab', { name: 'Read' }));
+    await user.click(screen.getByRole('tab', { name: /^Read\b/ }));
     await waitFor(() =>
       expect(
         within(screen.getByRole('list'))
@@ -179,7 +184,9 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     expect(put?.url).toBe(`/api/v1/notifications/${target.uuid}/`);
     expect(JSON.parse(put!.body)).toEqual({ is_read: true });
     await waitFor(() => expect(item('Incorporation was approved').dataset.read).toBe('true'));
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Unread' })).toHaveTextContent('2'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Unread\b/ })).toHaveTextContent('2'),
+    );
   });
 
   it('deletes one with DELETE, toasts the same text and drops it from the list and counts', async () => {
@@ -193,7 +200,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       `/api/v1/notifications/${target.uuid}/`,
     ]);
     await waitFor(() => expect(screen.queryByText('Stripe step failed')).toBeNull());
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'All' })).toHaveTextContent('4'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^All\b/ })).toHaveTextContent('4'));
   });
 
   it("shows the server's errors.detail when marking read or deleting fails", async () => {
@@ -252,7 +259,9 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     const [post] = requestsOf('POST');
     expect(post?.url).toBe('/api/v1/notifications/mark-all-read/');
     expect(JSON.parse(post!.body)).toEqual({ through: inbox.notifications[0]!.uuid });
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Unread' })).toHaveTextContent('0'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Unread\b/ })).toHaveTextContent('0'),
+    );
     await waitFor(() =>
       expect(
         within(screen.getByRole('list'))

@@ -58,7 +58,13 @@ export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) 
         </Button>
       </div>
       <div className="px-2">
-        <Tabs label="Notifications by status" items={tabs} selectedId={tab} onSelect={setTab}>
+        <Tabs
+          label="Notifications by status"
+          items={tabs}
+          selectedId={tab}
+          onSelect={setTab}
+          surface="card"
+        >
           <NotificationList tab={tab} list={list} onOpenBusiness={onOpenBusiness} />
         </Tabs>
       </div>
