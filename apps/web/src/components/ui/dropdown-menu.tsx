@@ -14,8 +14,13 @@ export interface DropdownMenuItem {
 }
 
 interface DropdownMenuProps {
-  /** The trigger's accessible name, e.g. 'Account menu'. */
+  /** The menu's accessible name, e.g. 'Account menu', and the trigger's unless `triggerLabel`. */
   label: string;
+  /**
+   * The trigger's name when it shows text of its own (initials): the name must contain what
+   * it shows (WCAG 2.5.3), e.g. 'NE, Account menu'.
+   */
+  triggerLabel?: string;
   /** What the trigger shows (initials, an icon…). */
   trigger: ReactNode;
   triggerClassName?: string;
@@ -31,11 +36,18 @@ const itemClassName = (tone: DropdownMenuItem['tone']) =>
   );
 
 /** A menu button of links and actions. */
-export function DropdownMenu({ label, trigger, triggerClassName, items }: DropdownMenuProps) {
+export function DropdownMenu({
+  label,
+  triggerLabel = label,
+  trigger,
+  triggerClassName,
+  items,
+}: DropdownMenuProps) {
   return (
     <Popover
       kind="menu"
-      label={label}
+      label={triggerLabel}
+      panelLabel={label}
       trigger={trigger}
       triggerProps={{ className: triggerClassName }}
       panelClassName="right-0 z-40 w-48 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"

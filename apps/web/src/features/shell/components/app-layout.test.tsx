@@ -65,7 +65,7 @@ describe('authenticated shell', () => {
       'href',
       '/mobilenotification',
     );
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('NE');
+    expect(screen.getByRole('button', { name: 'NE, Account menu' })).toHaveTextContent('NE');
   });
 
   it('opens the notifications panel, and closes it with Escape', async () => {
@@ -119,7 +119,7 @@ describe('authenticated shell', () => {
 
   it('runs the avatar menu from the keyboard', async () => {
     const { user, router } = renderShell();
-    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    const avatar = screen.getByRole('button', { name: /Account menu$/ });
     avatar.focus();
     await user.keyboard('{ArrowDown}');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
@@ -143,7 +143,7 @@ describe('authenticated shell', () => {
 
   it('closes the avatar menu on an outside click', async () => {
     const { user } = renderShell();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu$/ }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(screen.getByText('Current screen'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('authenticated shell', () => {
 
   it('clears the token and the manager record and returns to / on "Yes, log out"', async () => {
     const { user, router } = renderShell();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu$/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await user.click(screen.getByRole('button', { name: 'Yes, log out' }));
 

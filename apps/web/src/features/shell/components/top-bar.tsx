@@ -15,6 +15,7 @@ interface TopBarProps extends MenuControls {
 
 export function TopBar({ notifications, ...menu }: TopBarProps) {
   const { manager } = useSession();
+  const initials = initialsOf(manager);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
       <MenuButton {...menu} />
@@ -57,7 +58,9 @@ export function TopBar({ notifications, ...menu }: TopBarProps) {
         </Link>
         <DropdownMenu
           label="Account menu"
-          trigger={initialsOf(manager)}
+          // Named with the initials it shows (WCAG 2.5.3, label in name).
+          triggerLabel={`${initials}, Account menu`}
+          trigger={initials}
           triggerClassName="ml-1 flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           items={[
             { label: 'Files', to: paths.documents, icon: FolderOpen },
