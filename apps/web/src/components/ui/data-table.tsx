@@ -58,6 +58,24 @@ interface DataTableProps<Row> {
    * arrive do not push what is under the table down the page (a layout shift).
    */
   loadingRows?: number;
+  /** On the box around the table (e.g. hidden on a phone, where a card list shows the rows). */
+  className?: string;
+}
+
+/** What a list shows instead of rows: a spinner, the empty text, or the error (an alert). */
+export function ListStateContent({ state }: { state: DataTableState }) {
+  return state.kind === 'loading' ? (
+    <span className="inline-flex text-indigo-600">
+      <Spinner label="Loading" className="size-7" />
+    </span>
+  ) : (
+    <p
+      role={state.kind === 'error' ? 'alert' : undefined}
+      className={state.kind === 'error' ? 'text-red-600' : 'text-slate-500'}
+    >
+      {state.message ?? EMPTY_TABLE_TEXT}
+    </p>
+  );
 }
 
 /** A one-line row: 0.75 rem of padding above and below text-sm's 1.25 rem line. */
@@ -73,6 +91,7 @@ export function DataTable<Row>({
   onRowActivate,
   isStale = false,
   loadingRows,
+  className,
 }: DataTableProps<Row>) {
   // A wide table scrolls sideways on a phone; without focusable rows, the keyboard needs the box.
   const scroll = useKeyboardScroll<HTMLDivElement>();
@@ -88,7 +107,7 @@ export function DataTable<Row>({
       {...scroll}
       role="group"
       aria-label={label}
-      className={classNames('relative overflow-x-auto', scrollBoxFocusClassName)}
+      className={classNames('relative overflow-x-auto', scrollBoxFocusClassName, className)}
     >
       {isStale && (
         <span className="absolute top-2.5 right-3 inline-flex text-indigo-600">
@@ -126,18 +145,7 @@ export function DataTable<Row>({
                     : undefined
                 }
               >
-                {state.kind === 'loading' ? (
-                  <span className="inline-flex text-indigo-600">
-                    <Spinner label="Loading" className="size-7" />
-                  </span>
-                ) : (
-                  <p
-                    role={state.kind === 'error' ? 'alert' : undefined}
-                    className={state.kind === 'error' ? 'text-red-600' : 'text-slate-500'}
-                  >
-                    {state.message ?? EMPTY_TABLE_TEXT}
-                  </p>
-                )}
+                <ListStateContent state={state} />
               </td>
             </tr>
           ) : (

@@ -2,11 +2,13 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
+import { BusinessCardList } from '#/components/business-cards.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
 import { FilterMenu } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
 import { paths } from '#/config/paths.ts';
+import { businessLevelLabel } from '#/lib/format.ts';
 import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
@@ -24,15 +26,14 @@ import { SearchBox } from './search-box.tsx';
 const PROCESSING_TAB_ACTIVITY =
   'The Processing tab lists businesses whose incorporation is processing.';
 
+function StatusBadge({ business }: { business: BusinessListItem }) {
+  const status = activityStatusDisplay(business.current_business_formation_activity);
+  return <Badge tone={status.tone}>{status.label}</Badge>;
+}
+
 const columns: DataTableColumn<BusinessListItem>[] = [
   ...businessIdentityColumns,
-  {
-    header: 'Status',
-    cell: (business) => {
-      const status = activityStatusDisplay(business.current_business_formation_activity);
-      return <Badge tone={status.tone}>{status.label}</Badge>;
-    },
-  },
+  { header: 'Status', cell: (business) => <StatusBadge business={business} /> },
   {
     header: 'Activity',
     cell: (business) => activityName(business.current_business_formation_activity),
@@ -81,7 +82,8 @@ export function BusinessesPage() {
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
           <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center">
             <SearchBox label="Search businesses" value={view.search} onSearch={setSearch} />
-            <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {/* On a phone the two filters share one row, half each (their panels open as sheets). */}
+            <div className="grid grid-cols-[fit-content(50%)_minmax(0,1fr)] gap-2 sm:ml-auto sm:flex sm:flex-wrap">
               <FilterMenu
                 label="Filter"
                 options={businessFilterOptions}
@@ -104,6 +106,19 @@ export function BusinessesPage() {
             isStale={list.isPlaceholderData}
             loadingRows={LIST_PAGE_SIZE}
             onRowActivate={(business) => navigate(paths.fullBusinessDetails(business.uuid))}
+            className="max-sm:hidden"
+          />
+          <BusinessCardList
+            label="Businesses"
+            rows={rows}
+            state={tableState}
+            isStale={list.isPlaceholderData}
+            action={{ kind: 'link', to: (business) => paths.fullBusinessDetails(business.uuid) }}
+            badge={(business) => <StatusBadge business={business} />}
+            details={(business) =>
+              `${businessLevelLabel(business.is_registered_company)} · ${activityName(business.current_business_formation_activity)}`
+            }
+            className="sm:hidden"
           />
           <Pagination
             page={page}

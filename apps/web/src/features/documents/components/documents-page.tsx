@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
+import { BusinessCardList } from '#/components/business-cards.tsx';
+import { Badge } from '#/components/ui/badge.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
 import { FilterMenu, type FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
@@ -9,7 +11,7 @@ import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { ApiError } from '#/lib/api-client.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
-import { formatCount } from '#/lib/format.ts';
+import { businessLevelLabel, formatCount, orNil } from '#/lib/format.ts';
 import {
   docsAmount,
   documentFilterOptions,
@@ -30,6 +32,21 @@ const columns: DataTableColumn<BusinessListItem>[] = [
     className: 'tabular-nums',
   },
 ];
+
+/** The phone card's badge: the account level (the list filters' Paid and Unpaid). */
+function AccountLevelBadge({ business }: { business: BusinessListItem }) {
+  return business.account_level === 'PAID' ? (
+    <Badge tone="green">Paid</Badge>
+  ) : (
+    <Badge tone="slate">Unpaid</Badge>
+  );
+}
+
+/** The Docs amount column on a phone card, with its unit. */
+const docsCountLabel = (business: BusinessListItem) => {
+  const amount = docsAmount(business);
+  return `${formatCount(amount)} ${amount === 1 ? 'doc' : 'docs'}`;
+};
 
 /** docs/product.md §8: the documents table shows 'Error: {message}', the server's detail when it sent one. */
 const loadErrorText = (error: Error) =>
@@ -95,6 +112,24 @@ export function DocumentsPage() {
             state={tableState}
             isStale={list.isPlaceholderData}
             onRowActivate={setPreviewed}
+            className="max-sm:hidden"
+          />
+          <BusinessCardList
+            label="Documents"
+            rows={rows}
+            state={tableState}
+            isStale={list.isPlaceholderData}
+            action={{ kind: 'button', onOpen: setPreviewed }}
+            badge={(business) => <AccountLevelBadge business={business} />}
+            details={(business) =>
+              [
+                docsCountLabel(business),
+                businessLevelLabel(business.is_registered_company),
+                orNil(business.company_type),
+                orNil(business.country_of_incorporation),
+              ].join(' · ')
+            }
+            className="sm:hidden"
           />
           <Pagination
             page={page}

@@ -1,0 +1,141 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { BusinessListItem } from '@fd/contract';
+import { classNames } from '#/lib/class-names.ts';
+import { ListStateContent, type DataTableState } from './ui/data-table.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+/** What a card does when it is chosen: lead to a page, or open something on this one. */
+export type BusinessCardAction =
+  | { kind: 'link'; to: (business: BusinessListItem) => string }
+  | { kind: 'button'; onOpen: (business: BusinessListItem) => void };
+
+interface BusinessCardListProps {
+  /** Names the list for screen readers, as the table it stands in for. */
+  label: string;
+  rows: readonly BusinessListItem[];
+  state?: DataTableState | undefined;
+  /** Cards being replaced by the next page: dimmed and marked busy. */
+  isStale?: boolean;
+  action: BusinessCardAction;
+  /** The badge at the card's top right: the current activity's status, the account level. */
+  badge: (business: BusinessListItem) => ReactNode;
+  /** The card's last line: the current activity, the documents' count. */
+  details: (business: BusinessListItem) => ReactNode;
+  className?: string;
+}
+
+const ownerName = ({ user }: BusinessListItem) =>
+  `${user.first_name} ${user.last_name}`.replace(/\s+/g, ' ').trim();
+
+/**
+ * One business as a card. The business name is the link (or button), and its box covers the
+ * whole card (`after:inset-0`), so a press anywhere on the card opens it; the rest of the card
+ * is the link's description, so a screen reader announces all of it on the link.
+ */
+function BusinessCard({
+  business,
+  action,
+  badge,
+  details,
+}: { business: BusinessListItem } & Pick<BusinessCardListProps, 'action' | 'badge' | 'details'>) {
+  const id = useId();
+  const owner = ownerName(business);
+  const describedBy = [`${id}-badge`, owner && `${id}-owner`, `${id}-email`, `${id}-details`]
+    .filter(Boolean)
+    .join(' ');
+  const openerClassName =
+    'block w-full text-left text-base font-medium break-words text-slate-900 after:absolute after:inset-0 focus:outline-none';
+  return (
+    <li className="relative px-4 py-3 odd:bg-white even:bg-slate-50 hover:bg-indigo-50 has-[:focus-visible]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          {action.kind === 'link' ? (
+            <Link
+              to={action.to(business)}
+              aria-describedby={describedBy}
+              className={openerClassName}
+            >
+              {business.business_name}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-describedby={describedBy}
+              onClick={() => action.onOpen(business)}
+              className={openerClassName}
+            >
+              {business.business_name}
+            </button>
+          )}
+        </div>
+        <span id={`${id}-badge`} className="shrink-0 pt-0.5">
+          {badge(business)}
+        </span>
+      </div>
+      {owner && (
+        <p id={`${id}-owner`} className="mt-1 text-sm break-words text-slate-700">
+          {owner}
+        </p>
+      )}
+      <p id={`${id}-email`} className="text-sm [overflow-wrap:anywhere] text-slate-600">
+        {business.user.email}
+      </p>
+      <p id={`${id}-details`} className="mt-2 text-xs break-words text-slate-600">
+        {details(business)}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * The business lists on a phone (/business and /document-page, docs/product.md §2): a card per
+ * row, with what a phone has room for, in place of the table. The page shows one of the two
+ * and hides the other with `display: none`, so a screen reader meets only the one on screen.
+ */
+export function BusinessCardList({
+  label,
+  rows,
+  state,
+  isStale = false,
+  action,
+  badge,
+  details,
+  className,
+}: BusinessCardListProps) {
+  if (state) {
+    return (
+      <div className={classNames('px-4 py-12 text-center text-sm', className)}>
+        <ListStateContent state={state} />
+      </div>
+    );
+  }
+  return (
+    <div className={classNames('relative', className)}>
+      {isStale && (
+        <span className="absolute top-6 left-1/2 z-10 inline-flex -translate-x-1/2 text-indigo-600">
+          <Spinner label="Loading" />
+        </span>
+      )}
+      <ul
+        aria-label={label}
+        aria-busy={isStale}
+        className={classNames(
+          'divide-y divide-slate-100 transition-opacity',
+          isStale && 'opacity-60',
+        )}
+      >
+        {rows.map((business) => (
+          <BusinessCard
+            key={business.uuid}
+            business={business}
+            action={action}
+            badge={badge}
+            details={details}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
