@@ -171,13 +171,19 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
       kind="menu"
       label={label}
       view={openedOption?.id ?? null}
+      sheetOnPhone
+      className="max-sm:min-w-0"
       // Each opening starts on the list of kinds.
       onOpenChange={(isOpen) => {
         if (!isOpen) setOpenedOption(null);
       }}
       triggerProps={{
         'aria-describedby': summary ? summaryId : undefined,
-        className: buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2'),
+        // On a phone: the width of its place in the filters' row, on one line.
+        className: buttonClassName(
+          summary ? 'primary' : 'secondary',
+          'px-3 py-2 max-sm:w-full max-sm:min-w-0 max-sm:whitespace-nowrap',
+        ),
       }}
       trigger={
         <>

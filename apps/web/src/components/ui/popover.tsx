@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ButtonHTMLAttributes,
@@ -45,6 +46,11 @@ interface PopoverProps {
    * it changes, focus moves in again as on opening, because the focused item is gone.
    */
   view?: string | null;
+  /**
+   * On a phone the panel opens as a sheet along the bottom of the screen, the whole width,
+   * scrolling inside itself when taller than the screen allows (a list's filters).
+   */
+  sheetOnPhone?: boolean;
   onOpenChange?: (isOpen: boolean) => void;
   children?: ReactNode | ((controls: PopoverControls) => ReactNode);
 }
@@ -84,10 +90,35 @@ function moveAmongItems(event: KeyboardEvent<HTMLElement>): void {
   items[next]?.focus();
 }
 
+/** Room kept between a panel and the edges of the screen. */
+const VIEWPORT_MARGIN = 8;
+
+/** The phone's sheet: fixed to the bottom of the screen, as wide as it, scrolling inside. */
+const sheetClassName =
+  'max-sm:fixed max-sm:inset-x-0 max-sm:top-auto max-sm:bottom-0 max-sm:mt-0 max-sm:w-auto max-sm:min-w-0 max-sm:max-h-[85dvh] max-sm:overflow-y-auto max-sm:rounded-b-none max-sm:pb-[max(1rem,env(safe-area-inset-bottom))] max-sm:shadow-[0_-8px_24px_rgb(15_23_42/0.15)]';
+
+/**
+ * Keeps an open panel on screen: shifted sideways when it would cross an edge of the screen
+ * (a menu opened near the edge of a phone), then scrolled into view when it opens below the
+ * fold, so its buttons can be reached.
+ */
+function keepOnScreen(panel: HTMLElement): void {
+  panel.style.translate = '';
+  if (getComputedStyle(panel).position === 'fixed') return;
+  const rect = panel.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  let shift = 0;
+  if (rect.right > width - VIEWPORT_MARGIN) shift = width - VIEWPORT_MARGIN - rect.right;
+  if (rect.left + shift < VIEWPORT_MARGIN) shift = VIEWPORT_MARGIN - rect.left;
+  if (shift !== 0) panel.style.translate = `${Math.round(shift)}px 0`;
+  if (rect.bottom > window.innerHeight) panel.scrollIntoView?.({ block: 'nearest' });
+}
+
 /**
  * A button that opens a panel beside it: menus, filter popups, dropdown panels. Escape
  * closes it and returns focus to the button; a press outside it, or focus moving out of it
- * (Tab), closes it and leaves focus where it went.
+ * (Tab), closes it and leaves focus where it went. The panel stays on screen (`keepOnScreen`),
+ * or opens as a sheet on a phone (`sheetOnPhone`).
  */
 export function Popover({
   kind,
@@ -98,6 +129,7 @@ export function Popover({
   className,
   panelClassName,
   view = null,
+  sheetOnPhone = false,
   onOpenChange,
   children,
 }: PopoverProps) {
@@ -119,6 +151,10 @@ export function Popover({
   };
   useDismiss(containerRef, (reason) => close({ returnFocus: reason === 'escape' }), isOpen);
 
+  // Before paint, so a panel never shows across the edge first.
+  useLayoutEffect(() => {
+    if (isOpen && panelRef.current) keepOnScreen(panelRef.current);
+  }, [isOpen, view]);
   useEffect(() => {
     if (isOpen && panelRef.current) focusInside(panelRef.current);
   }, [isOpen, view]);
@@ -135,7 +171,11 @@ export function Popover({
   const panelProps = {
     id: panelId,
     tabIndex: -1,
-    className: classNames('absolute mt-2 focus:outline-none', panelClassName),
+    className: classNames(
+      'absolute mt-2 focus:outline-none',
+      panelClassName,
+      sheetOnPhone && sheetClassName,
+    ),
     children: typeof children === 'function' ? children({ close }) : children,
   };
   let panel: ReactNode = null;

@@ -95,7 +95,8 @@ function ActivityFilterPanel({ value, onApply, close }: ActivityFilterPanelProps
           onChange={(status) => setDraft((current) => ({ ...current, status }))}
         />
       </div>
-      <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-4">
+      {/* In the phone's sheet, the buttons stay in sight while the choices scroll. */}
+      <div className="mt-4 flex justify-end gap-2 border-t border-slate-100 pt-4 max-sm:sticky max-sm:-bottom-4 max-sm:bg-white max-sm:pb-1">
         <Button variant="secondary" className="px-3 py-2" onClick={() => apply(noActivityFilter)}>
           Clear
         </Button>
@@ -119,15 +120,21 @@ export function ActivityFilter({ value, onApply, disabledReason }: ActivityFilte
     <Popover
       kind="dialog"
       label={ACTIVITY_FILTER_LABEL}
+      sheetOnPhone
+      className="max-sm:min-w-0"
       triggerProps={{
         'aria-describedby': summary ? summaryId : undefined,
         disabled: disabledReason !== undefined,
         title: disabledReason,
-        className: buttonClassName(summary ? 'primary' : 'secondary', 'px-3 py-2'),
+        // On a phone: the width of its place in the filters' row, on one line, without the icon.
+        className: buttonClassName(
+          summary ? 'primary' : 'secondary',
+          'px-3 py-2 max-sm:w-full max-sm:min-w-0 max-sm:whitespace-nowrap',
+        ),
       }}
       trigger={
         <>
-          <Activity aria-hidden="true" className="size-4" />
+          <Activity aria-hidden="true" className="size-4 max-sm:hidden" />
           <span>{ACTIVITY_FILTER_LABEL}</span>
           {summary && (
             <span
