@@ -33,7 +33,11 @@ export const toFileItems = (files: StoredFile[]): FileItem[] =>
     url: file.file,
   }));
 
-/** Files with their size and a download link (a signed URL that works in a new tab, or a local file). */
+/**
+ * Files with their size and a download link (a signed URL that works in a new tab, or a local
+ * file). On a phone a long title wraps rather than being cut, and the link is its icon alone
+ * (still named 'Download …'), leaving the row's width to the title.
+ */
 export function FileList({ files }: { files: FileItem[] }) {
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
@@ -41,8 +45,10 @@ export function FileList({ files }: { files: FileItem[] }) {
         <li key={file.key} className="flex flex-wrap items-center gap-3 px-4 py-3">
           <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{file.title}</p>
-            <p className="truncate text-xs text-slate-500">
+            <p className="text-sm font-medium break-words text-slate-900 sm:truncate">
+              {file.title}
+            </p>
+            <p className="text-xs [overflow-wrap:anywhere] text-slate-500 sm:truncate">
               {file.fileName} · {formatFileSize(file.size)}
             </p>
           </div>
@@ -56,7 +62,7 @@ export function FileList({ files }: { files: FileItem[] }) {
             className={buttonClassName('secondary', 'px-3 py-1.5')}
           >
             <Download aria-hidden="true" className="size-4" />
-            Download
+            <span className="max-sm:hidden">Download</span>
           </a>
         </li>
       ))}

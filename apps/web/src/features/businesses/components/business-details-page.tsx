@@ -77,8 +77,8 @@ function BusinessDetails({ detail }: { detail: BusinessDetail }) {
     <div className="space-y-6">
       <GoBackLink to={paths.business} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
             {detail.business_name}
           </h1>
           <Badge tone={status.tone}>{status.label}</Badge>

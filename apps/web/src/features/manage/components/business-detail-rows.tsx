@@ -311,7 +311,8 @@ export function BusinessDetailRows({ business }: { business: BusinessDetail }) {
                   onClick={() => setEditing(key)}
                 >
                   <Pencil aria-hidden="true" className="size-4" />
-                  Edit
+                  {/* On a phone the icon alone, named 'Edit …', leaves the row to its value. */}
+                  <span className="max-sm:hidden">Edit</span>
                 </Button>
               )
             }

@@ -97,8 +97,10 @@ function AttachmentRow({ attachment, number }: { attachment: Feedback; number: n
         {number}.
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{attachment.feedback_title}</p>
-        <p className="truncate text-xs text-slate-500">
+        <p className="text-sm font-medium break-words text-slate-900 sm:truncate">
+          {attachment.feedback_title}
+        </p>
+        <p className="text-xs [overflow-wrap:anywhere] text-slate-500 sm:truncate">
           {[
             attachment.file_name,
             attachment.file_size === null ? null : formatFileSize(attachment.file_size),
@@ -116,7 +118,7 @@ function AttachmentRow({ attachment, number }: { attachment: Feedback; number: n
           className={buttonClassName('ghost', 'px-3 py-1.5')}
         >
           <ExternalLink aria-hidden="true" className="size-4" />
-          Link
+          <span className="max-sm:hidden">Link</span>
         </a>
       )}
       {attachment.attachment_file && (
@@ -130,7 +132,7 @@ function AttachmentRow({ attachment, number }: { attachment: Feedback; number: n
           className={buttonClassName('secondary', 'px-3 py-1.5')}
         >
           <Download aria-hidden="true" className="size-4" />
-          Download
+          <span className="max-sm:hidden">Download</span>
         </a>
       )}
     </li>

@@ -27,7 +27,36 @@ export function FileHistorySection({ business }: { business: BusinessDetail }) {
   if (history.data.length === 0) return <SectionEmpty>{NO_FILE_HISTORY_TEXT}</SectionEmpty>;
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <>
+      <FileHistoryTable entries={history.data} />
+      <FileHistoryCards entries={history.data} />
+    </>
+  );
+}
+
+function DownloadLink({ entry }: { entry: FileHistoryEntry }) {
+  return (
+    <a
+      href={entry.download_url}
+      download={entry.file_name}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Download ${entry.file_name}`}
+      className={buttonClassName('secondary', 'px-3 py-1.5')}
+    >
+      <Download aria-hidden="true" className="size-4" />
+    </a>
+  );
+}
+
+const shownDate = (entry: FileHistoryEntry) => (
+  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at) ?? entry.created_at}</time>
+);
+
+/** Wider than a phone: the table, hidden there (`display: none`) for the cards below. */
+function FileHistoryTable({ entries }: { entries: FileHistoryEntry[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 max-sm:hidden">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">File history</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -43,7 +72,7 @@ export function FileHistorySection({ business }: { business: BusinessDetail }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {history.data.map((entry) => (
+          {entries.map((entry) => (
             <tr key={entry.id}>
               <td className="px-4 py-3 font-medium text-slate-900">{entry.title}</td>
               <td className="max-w-48 truncate px-4 py-3 text-slate-700" title={entry.file_name}>
@@ -54,29 +83,44 @@ export function FileHistorySection({ business }: { business: BusinessDetail }) {
               </td>
               <td className="px-4 py-3 text-slate-700">{entry.by}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
-                <time dateTime={entry.created_at}>
-                  {formatDateTime(entry.created_at) ?? entry.created_at}
-                </time>
+                {shownDate(entry)}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
                 {formatFileSize(entry.file_size)}
               </td>
               <td className="px-4 py-3 text-right">
-                <a
-                  href={entry.download_url}
-                  download={entry.file_name}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`Download ${entry.file_name}`}
-                  className={buttonClassName('secondary', 'px-3 py-1.5')}
-                >
-                  <Download aria-hidden="true" className="size-4" />
-                </a>
+                <DownloadLink entry={entry} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** On a phone: each file as a card, everything in sight without scrolling sideways. */
+function FileHistoryCards({ entries }: { entries: FileHistoryEntry[] }) {
+  return (
+    <ul
+      aria-label="File history"
+      className="divide-y divide-slate-100 rounded-xl border border-slate-200 sm:hidden"
+    >
+      {entries.map((entry) => (
+        <li key={entry.id} className="flex items-start gap-3 px-4 py-3 text-sm">
+          <div className="min-w-0 flex-1 space-y-0.5">
+            <p className="font-medium break-words text-slate-900">{entry.title}</p>
+            <p className="[overflow-wrap:anywhere] text-slate-700">{entry.file_name}</p>
+            <p className="text-xs text-slate-600">
+              {fileDirectionLabels[entry.direction]} · {entry.by}
+            </p>
+            <p className="text-xs text-slate-600 tabular-nums">
+              {shownDate(entry)} · {formatFileSize(entry.file_size)}
+            </p>
+          </div>
+          <DownloadLink entry={entry} />
+        </li>
+      ))}
+    </ul>
   );
 }

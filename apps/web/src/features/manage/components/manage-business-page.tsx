@@ -24,7 +24,7 @@ function ManageHeader({ backTo, businessName }: { backTo: string; businessName?:
       <GoBackLink to={backTo} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Manage business</h1>
-        {businessName && <p className="mt-1 text-sm text-slate-600">{businessName}</p>}
+        {businessName && <p className="mt-1 text-sm break-words text-slate-600">{businessName}</p>}
       </div>
     </>
   );
