@@ -110,6 +110,14 @@ export const accounts = {
     lastName: 'Nwachukwu',
     role: 'MANAGER',
   },
+  /** Walks every screen at a phone's width in e2e/tests/phone.spec.ts (the sign-in included). */
+  phone: {
+    email: 'phone.manager@e2e.test',
+    password: 'phone-password-1',
+    firstName: 'Adaobi',
+    lastName: 'Okafor',
+    role: 'MANAGER',
+  },
   /** Walks the static mock-ups of e2e/tests/static-screens.spec.ts. */
   mockups: {
     email: 'mockups.manager@e2e.test',
