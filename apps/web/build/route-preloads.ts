@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { paths } from '../src/config/paths.ts';
+import { renderRoutes, withRootMarkup } from './prerender.ts';
 
 /**
  * A copy of index.html per route that names the route's lazy chunks as `modulepreload` links,
@@ -23,6 +24,8 @@ export interface RoutePreload {
 
 const signedInLayout = 'src/app/signed-in-layout.tsx';
 const managerGroup = 'src/features/shell/components/manager-group-layout.tsx';
+/** The layouts only a signed-in manager sees: their routes are rendered signed in. */
+const signedInAreas = [signedInLayout, managerGroup];
 const screen = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
 
 /** Each route of apps/web/src/app/routes.tsx and what it loads lazily (a test holds the two together). */
@@ -154,11 +157,23 @@ export function routePreloadPages(): Plugin {
           : [],
       );
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const markup = await renderRoutes(
+        root,
+        routePreloads.map((route) => ({
+          path: route.path,
+          signedIn: route.modules.some((module) => signedInAreas.includes(module)),
+        })),
+      );
       await mkdir(path.join(outDir, routePagesDir), { recursive: true });
       const index: { path: string; file: string }[] = [];
       for (const route of routeFiles(chunks, root)) {
         const file = `${routePagesDir}/${pageName(route.path)}.html`;
-        await writeFile(path.join(outDir, file), withPreloads(html, route.files, base));
+        // Inert until the app renders over it: nothing typed or clicked before then is lost.
+        const page = withRootMarkup(
+          html,
+          `<div inert style="display:contents">${markup.get(route.path)}</div>`,
+        );
+        await writeFile(path.join(outDir, file), withPreloads(page, route.files, base));
         index.push({ path: route.path, file });
       }
       await writeFile(path.join(outDir, routePagesIndex), JSON.stringify(index, null, 2) + '\n');

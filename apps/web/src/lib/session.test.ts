@@ -50,7 +50,7 @@ describe('session storage', () => {
   it('makes the avatar initials from the names', () => {
     expect(initialsOf(demoManager)).toBe('NE');
     expect(initialsOf({ first_name: '', last_name: '', email: 'zed@example.com' })).toBe('Z');
-    expect(initialsOf(null)).toBe('?');
+    expect(initialsOf(null)).toBe('');
   });
 
   it("reads a stored manager record as the contract's managerSchema does", () => {

@@ -47,10 +47,21 @@ function parseManager(raw: string | null): Manager | null {
   }
 }
 
+/**
+ * What a page rendered at build time shows (apps/web/src/prerender.tsx), where there is no
+ * storage: signed in or not, with nobody's record. Never set in a browser.
+ */
+let buildTimeSession: Session | null = null;
+
+export function setBuildTimeSession(session: Session): void {
+  buildTimeSession = session;
+}
+
 // useSyncExternalStore needs the same object back while storage is unchanged.
 let cached: { rawToken: string | null; rawManager: string | null; session: Session } | null = null;
 
 export function readSession(): Session {
+  if (buildTimeSession) return buildTimeSession;
   const rawToken = getToken();
   const rawManager = localStorage.getItem(MANAGER_STORAGE_KEY);
   if (cached && cached.rawToken === rawToken && cached.rawManager === rawManager) {
@@ -103,12 +114,13 @@ export function subscribeToSession(listener: SessionListener): () => void {
 
 /** The current session; the component re-renders when it changes. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeToSession, readSession);
+  return useSyncExternalStore(subscribeToSession, readSession, readSession);
 }
 
 /** Two-letter initials for the avatar: first and last name, else the email. */
 export function initialsOf(manager: Pick<Manager, 'first_name' | 'last_name' | 'email'> | null) {
-  if (!manager) return '?';
+  // No record (a page rendered at build time, or storage holding none): an empty avatar.
+  if (!manager) return '';
   const fromNames = `${manager.first_name.trim().charAt(0)}${manager.last_name.trim().charAt(0)}`;
   return (fromNames || manager.email.charAt(0) || '?').toUpperCase();
 }
