@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadRoute } from './app/routes.tsx';
+import { preloadRoute, startRouteData } from './app/routes.tsx';
 import './index.css';
 
 // zod, which the signed-in screens load, would probe once with `new Function` whether it may
@@ -15,8 +15,10 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// index.html's spinner stays until the address's screens have loaded; then React renders them
-// in one pass (docs/decisions.md §38).
+// The page's first paint (the route's screen rendered at build time, or index.html's spinner)
+// stays until the address's screens have loaded, their first answers already on the way; then
+// React renders them in one pass (docs/decisions.md §38, §48).
+startRouteData(window.location.pathname);
 void preloadRoute(window.location.pathname).then(() =>
   createRoot(container).render(
     <StrictMode>

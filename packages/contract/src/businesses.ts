@@ -30,14 +30,6 @@ export const businessListStatuses = [
 ] as const;
 export type BusinessListStatus = (typeof businessListStatuses)[number];
 
-/** Paths relative to API_BASE_PATH, as docs/product.md §7 names them. */
-export const businessApiPaths = {
-  list: 'manager/business/list/',
-  listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
-  all: 'manager/business/all/',
-  detail: (id: string | number) => `manager/business/detail/${id}/`,
-} as const;
-
 export const paymentStatuses = ['CONFIRMED', 'UNCONFIRMED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

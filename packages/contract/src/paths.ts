@@ -1,3 +1,5 @@
+import type { BusinessListStatus } from './businesses.ts';
+
 /** Base path of every API call; the web app may point elsewhere with VITE_API_BASE_URL. */
 export const API_BASE_PATH = '/api/v1';
 
@@ -38,3 +40,15 @@ export const unauthenticatedPaths: readonly string[] = [
   apiPaths.auth.verifyOtp,
   apiPaths.auth.resetPassword,
 ];
+
+/**
+ * The business list and detail paths, relative to API_BASE_PATH, as docs/product.md §7 names
+ * them. Here rather than beside the business schemas, so code that only needs a path (the web
+ * app's entry) loads no schema library.
+ */
+export const businessApiPaths = {
+  list: 'manager/business/list/',
+  listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
+  all: 'manager/business/all/',
+  detail: (id: string | number) => `manager/business/detail/${id}/`,
+} as const;

@@ -1,7 +1,9 @@
+import { businessApiPaths } from '@fd/contract';
 import { lazy, Suspense, useState, type ComponentType, type FunctionComponent } from 'react';
-import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { api } from '../lib/api-client.ts';
 import { RouteErrorPage } from '../features/misc/components/route-error-page.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
 
@@ -117,6 +119,17 @@ const NotFoundPage = lazyScreen(
   'NotFoundPage',
 );
 
+/** What a route's `handle` may say: the answers its screen reads first, asked for early. */
+interface RouteHandle {
+  startData?: (params: Params) => void;
+}
+
+/** The business detail both detail screens read first (lib/business-queries.ts asks the same). */
+const startBusinessDetail = (param: string) => (params: Params) => {
+  const id = params[param];
+  if (id) api.startEarly(businessApiPaths.detail(encodeURIComponent(id)));
+};
+
 function RootBoundary() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -149,10 +162,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.fullBusinessDetails(':businessID'),
                 element: <BusinessDetailsPage />,
+                handle: { startData: startBusinessDetail('businessID') },
               },
               {
                 path: paths.manageBusiness(':businessUUID'),
                 element: <ManageBusinessPage />,
+                handle: { startData: startBusinessDetail('businessUUID') },
               },
               { path: paths.compliance, element: <ComingSoonPage /> },
               { path: paths.mobileNotifications, element: <NotificationsPage /> },
@@ -178,6 +193,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Asks for the answers the address's screen reads first, while its chunks load rather than
+ * after they have run: a detail screen's business (docs/decisions.md §48).
+ */
+export function startRouteData(pathname: string): void {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    (route.handle as RouteHandle | undefined)?.startData?.(params);
+  }
+}
 
 /**
  * Loads the lazy screens (and layouts) the address shows, so the first render finds them
