@@ -79,4 +79,19 @@ describe('BusinessCardList (the business lists on a phone)', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Error: Something went wrong :(');
   });
+
+  it('keeps the height of a page of one-line cards while loading, and only then', () => {
+    const props = {
+      label: 'Businesses',
+      rows: [],
+      action: { kind: 'button', onOpen: () => undefined },
+      loadingRows: 10,
+      ...cardParts,
+    } as const;
+    const { rerender } = renderScreen(<BusinessCardList {...props} state={{ kind: 'loading' }} />);
+    const box = () => screen.getByText(/Loading|No data found/).closest('div[style], div.py-12');
+    expect(box()).toHaveStyle({ height: '1189px' });
+    rerender(<BusinessCardList {...props} state={{ kind: 'empty' }} />);
+    expect(box()).not.toHaveAttribute('style');
+  });
 });

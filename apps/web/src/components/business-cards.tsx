@@ -22,8 +22,16 @@ interface BusinessCardListProps {
   badge: (business: BusinessListItem) => ReactNode;
   /** The card's last line: the current activity, the documents' count. */
   details: (business: BusinessListItem) => ReactNode;
+  /**
+   * While loading, the list keeps the height of this many cards of one line each, so the
+   * cards that arrive do not push what is under them down the page (a layout shift).
+   */
+  loadingRows?: number;
   className?: string;
 }
+
+/** A card's height on screen when none of its lines wraps (measured at 390 and 412 px). */
+const CARD_HEIGHT_PX = 119;
 
 const ownerName = ({ user }: BusinessListItem) =>
   `${user.first_name} ${user.last_name}`.replace(/\s+/g, ' ').trim();
@@ -102,11 +110,20 @@ export function BusinessCardList({
   action,
   badge,
   details,
+  loadingRows,
   className,
 }: BusinessCardListProps) {
   if (state) {
+    const keepsHeight = state.kind === 'loading' && loadingRows;
     return (
-      <div className={classNames('px-4 py-12 text-center text-sm', className)}>
+      <div
+        className={classNames(
+          'px-4 text-center text-sm',
+          keepsHeight ? 'flex items-center justify-center' : 'py-12',
+          className,
+        )}
+        style={keepsHeight ? { height: `${loadingRows * CARD_HEIGHT_PX - 1}px` } : undefined}
+      >
         <ListStateContent state={state} />
       </div>
     );

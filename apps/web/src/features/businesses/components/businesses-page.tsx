@@ -113,6 +113,7 @@ export function BusinessesPage() {
             rows={rows}
             state={tableState}
             isStale={list.isPlaceholderData}
+            loadingRows={LIST_PAGE_SIZE}
             action={{ kind: 'link', to: (business) => paths.fullBusinessDetails(business.uuid) }}
             badge={(business) => <StatusBadge business={business} />}
             details={(business) =>

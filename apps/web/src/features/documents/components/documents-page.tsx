@@ -111,6 +111,7 @@ export function DocumentsPage() {
             rowKey={(business) => business.uuid}
             state={tableState}
             isStale={list.isPlaceholderData}
+            loadingRows={LIST_PAGE_SIZE}
             onRowActivate={setPreviewed}
             className="max-sm:hidden"
           />
@@ -119,6 +120,7 @@ export function DocumentsPage() {
             rows={rows}
             state={tableState}
             isStale={list.isPlaceholderData}
+            loadingRows={LIST_PAGE_SIZE}
             action={{ kind: 'button', onOpen: setPreviewed }}
             badge={(business) => <AccountLevelBadge business={business} />}
             details={(business) =>
