@@ -18,6 +18,7 @@ import {
   formationStepNames,
   postFormationAttachmentsResponseSchema,
   postFormationCategories,
+  streamTicketResponseSchema,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
@@ -38,6 +39,7 @@ import {
   type Outcome,
 } from './test/crash-helpers.ts';
 import { lanes } from './test/databases.ts';
+import { openEventStream } from './test/event-stream.ts';
 import { storedFilesOf, type StoredFilesView } from './test/stored-files.ts';
 import { startServer, type RunningProcess } from './test/processes.ts';
 import { TEST_JWT_SECRET, callApi, type TestUser } from './test/test-app.ts';
@@ -650,6 +652,105 @@ describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) =>
 });
 
 describe('a stop while a request is in flight', () => {
+  it(
+    'stops accepting, finishes an upload under way, ends the open notification streams, exits 0',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const store = await pgliteCrashLane.create();
+      stores.push(store);
+      const fixture = await store.use(setUp);
+      const business = fixture.businesses[0]!;
+      const server = await start({ ...store.serverEnv, LOG_LEVEL: 'info' });
+      const token = await signIn(server.url, fixture.manager);
+
+      const ticketAnswer = await callApi(
+        server.url,
+        'POST',
+        `${API_BASE_PATH}/notifications/stream/ticket/`,
+        { token },
+      );
+      const { ticket } = streamTicketResponseSchema.parse(ticketAnswer.body).data;
+      const stream = await openEventStream(
+        `${server.url}${API_BASE_PATH}/notifications/stream/?ticket=${ticket}`,
+      );
+      expect((await stream.next()).event).toBe('ready');
+
+      // An upload whose first half is sent before the signal and the rest after it.
+      const fileName = 'stop-1.pdf';
+      const content = contentOf(fileName);
+      const boundary = `fd-stop-${randomBytes(8).toString('hex')}`;
+      const fields = {
+        feedbackTitle: postFormationCategories[0],
+        statusItemId: String(business.postFormationStepId),
+        messageBody: `Here is ${fileName}.`,
+        businessId: business.uuid,
+      };
+      const head = Buffer.from(
+        [
+          ...Object.entries(fields).map(
+            ([key, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+          ),
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ].join(''),
+      );
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const { hostname, port } = new URL(server.url);
+      const half = Math.floor(content.length / 2);
+      const answered = new Promise<number>((resolve, reject) => {
+        const request = httpRequest({
+          host: hostname,
+          port,
+          method: 'POST',
+          path: `${API_BASE_PATH}/manager/business/feedback/post-doc-formation/upload/`,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + content.length + tail.length),
+          },
+        });
+        request.on('error', reject);
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode!));
+        });
+        request.write(Buffer.concat([head, content.subarray(0, half)]));
+        void (async () => {
+          while (!server.output().includes('post-doc-formation/upload/')) await delay(20);
+          server.child.kill('SIGTERM');
+          while (!server.output().includes('SIGTERM received')) await delay(20);
+          // A new connection is no longer accepted while the upload is still under way.
+          const refused = await fetch(`${server.url}/healthz`, {
+            headers: { connection: 'close' },
+          }).then(
+            (response) => response.status,
+            () => 'refused' as const,
+          );
+          expect([503, 'refused']).toContain(refused);
+          request.end(Buffer.concat([content.subarray(half), tail]));
+        })();
+      });
+
+      expect(await answered).toBe(201);
+      // The stream is ended by the server (its page reconnects, to another instance if any).
+      await stream.ended;
+      expect(await server.exited, server.output()).toBe(0);
+      running.delete(server);
+      expect(server.output()).toContain('Stopped.');
+
+      // The upload is there, row and bytes, when the folder is opened again.
+      const filesDir = path.join(store.dataDir, 'files');
+      const stored = await store.use(async (database) => {
+        const [row] = await database.db
+          .select({ key: feedback.attachmentStorageKey })
+          .from(feedback)
+          .where(eq(feedback.attachmentFileName, fileName));
+        return row?.key ? await storedFilesOf(database, filesDir).read(row.key) : undefined;
+      });
+      expect(stored?.equals(content)).toBe(true);
+    },
+  );
+
   it(
     'closes the keep-alive connection once the answer is out, so SIGTERM still stops cleanly',
     { timeout: TIMEOUT_MS },
