@@ -23,6 +23,8 @@ export interface BusinessApi {
   detail(uuid: string): Promise<BusinessDetail>;
   /** The business with exactly this name (searched for, so it need not be on page 1). */
   findByName(name: string): Promise<BusinessListItem>;
+  /** A demo business whose every detail section has rows: documents and payment receipts. */
+  withDocumentsAndReceipts(): Promise<BusinessDetail>;
 }
 
 /** The API as the manager signed in on `page` sees it (the page must be on the app's origin). */
@@ -40,9 +42,21 @@ export async function businessApi(page: Page, request: APIRequestContext): Promi
   }
 
   const list = (path: string, query?: ListQuery) => get<BusinessListPage>(path, query);
+  const detail = (uuid: string) => get<BusinessDetail>(businessApiPaths.detail(uuid));
   return {
     list,
-    detail: (uuid) => get<BusinessDetail>(businessApiPaths.detail(uuid)),
+    detail,
+    async withDocumentsAndReceipts() {
+      // Receipts come with unconfirmed payments: look among those.
+      const { businesses } = await list(businessApiPaths.all, { payment_status: 'UNCONFIRMED' });
+      for (const business of businesses) {
+        const candidate = await detail(business.uuid);
+        if (candidate.documents.kyc.length > 0 && candidate.manual_payment_doc.length > 0) {
+          return candidate;
+        }
+      }
+      throw new Error('No demo business with documents and receipts.');
+    },
     async findByName(name) {
       const { businesses } = await list(businessApiPaths.list, { search: name });
       const found = businesses.find((business) => business.business_name === name);

@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import {
   API_BASE_PATH,
   apiPaths,
-  businessApiPaths,
   manageApiPaths,
   successMessages,
   type NotificationListPage,
@@ -404,18 +403,8 @@ test.describe('signed in', () => {
     try {
       const page = await context.newPage();
       await page.goto('/settings');
-      const api = await businessApi(page, context.request);
-      const { businesses } = await api.list(businessApiPaths.all, {
-        payment_status: 'UNCONFIRMED',
-      });
-      for (const business of businesses) {
-        const detail = await api.detail(business.uuid);
-        if (detail.documents.kyc.length > 0 && detail.manual_payment_doc.length > 0) {
-          businessUuid = business.uuid;
-          break;
-        }
-      }
-      expect(businessUuid, 'a demo business with documents and receipts').toBeDefined();
+      businessUuid = (await (await businessApi(page, context.request)).withDocumentsAndReceipts())
+        .uuid;
       await commentAndNotify(context.request, (await storedToken(page))!);
     } finally {
       await context.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { businessApiPaths, type BusinessDetail } from '@fd/contract';
+import type { BusinessDetail } from '@fd/contract';
 import { phoneViewport } from '../a11y.ts';
 import { businessApi } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
@@ -112,18 +112,7 @@ test.describe('signed in', () => {
     try {
       const page = await context.newPage();
       await page.goto('/settings');
-      const api = await businessApi(page, context.request);
-      const { businesses } = await api.list(businessApiPaths.all, {
-        payment_status: 'UNCONFIRMED',
-      });
-      for (const business of businesses) {
-        const candidate = await api.detail(business.uuid);
-        if (candidate.documents.kyc.length > 0 && candidate.manual_payment_doc.length > 0) {
-          detail = candidate;
-          break;
-        }
-      }
-      expect(detail, 'a demo business with documents and receipts').toBeDefined();
+      detail = await (await businessApi(page, context.request)).withDocumentsAndReceipts();
     } finally {
       await context.close();
     }

@@ -149,6 +149,18 @@ async function start(
   }
 }
 
+/** A step's status as the server answers it now. */
+async function stepStatus(baseUrl: string, token: string, stepId: number) {
+  const response = await callApi(
+    baseUrl,
+    'GET',
+    `${API_BASE_PATH}/${manageApiPaths.feedbackDetail(stepId)}`,
+    { token },
+  );
+  expect(response.status, response.text).toBe(200);
+  return feedbackDetailResponseSchema.parse(response.body).data.status;
+}
+
 async function startListening(dataDir: string): Promise<RunningProcess> {
   const server = await start(dataDir);
   if (!('url' in server)) throw new Error('not started');
@@ -200,14 +212,7 @@ describe('the embedded server killed again and again on one data folder', () => 
 
         // Where each step really is: an acknowledged update is there; one cut off landed or not.
         for (const chain of chains) {
-          const response = await callApi(
-            server.url,
-            'GET',
-            `${API_BASE_PATH}/${manageApiPaths.feedbackDetail(chain.stepId)}`,
-            { token },
-          );
-          expect(response.status, response.text).toBe(200);
-          const status = feedbackDetailResponseSchema.parse(response.body).data.status;
+          const status = await stepStatus(server.url, token, chain.stepId);
           const last = chain.requests.at(-1);
           if (last?.outcome === 'lost') {
             last.landed = status === last.to;
@@ -347,13 +352,7 @@ describe('the embedded server killed again and again on one data folder', () => 
       const server = await startListening(dataDir);
       const token = await signInAt(server.url, fixture.manager);
       for (const chain of chains) {
-        const response = await callApi(
-          server.url,
-          'GET',
-          `${API_BASE_PATH}/${manageApiPaths.feedbackDetail(chain.stepId)}`,
-          { token },
-        );
-        const status = feedbackDetailResponseSchema.parse(response.body).data.status;
+        const status = await stepStatus(server.url, token, chain.stepId);
         const last = chain.requests.at(-1)!;
         if (last.outcome === 'lost') last.landed = status === last.to;
         chain.status = status;
