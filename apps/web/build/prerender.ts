@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
@@ -30,13 +32,25 @@ export function samplePath(routePath: string): string {
   });
 }
 
+/** The thread's code: imports the bundle, renders each route, posts the markup back. */
+const renderInThread = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { renderRoute } = await import(workerData.entry);
+  const rendered = [];
+  for (const route of workerData.routes) {
+    rendered.push([route.path, await renderRoute(route.pathname, route.signedIn)]);
+  }
+  parentPort.postMessage({ rendered });
+})().catch((error) => parentPort.postMessage({ error: String(error?.stack ?? error) }));
+`;
+
 /** Renders every route; the answer's keys are the routes' path patterns. */
 export async function renderRoutes(
   root: string,
   routes: RouteToRender[],
 ): Promise<Map<string, string>> {
-  // Inside the project; a folder per build, since Node keeps every module it imported by URL
-  // (a second build in one process must not get the first one's).
+  // Inside the project, a folder per build.
   const outDir = path.join(root, 'node_modules', `.prerender-${process.pid}-${Date.now()}`);
   await build({
     root,
@@ -55,15 +69,24 @@ export async function renderRoutes(
     },
   });
   try {
-    const entry = pathToFileURL(path.join(outDir, 'prerender.mjs')).href;
-    const { renderRoute } = (await import(entry)) as {
-      renderRoute: (pathname: string, signedIn: boolean) => Promise<string>;
-    };
-    const rendered = new Map<string, string>();
-    for (const route of routes) {
-      rendered.set(route.path, await renderRoute(samplePath(route.path), route.signedIn));
+    // In a thread of its own, ended once the pages are rendered: what the screens leave
+    // running (a query cache's timers) must not keep the build's process alive.
+    const worker = new Worker(renderInThread, {
+      eval: true,
+      workerData: {
+        entry: pathToFileURL(path.join(outDir, 'prerender.mjs')).href,
+        routes: routes.map((route) => ({ ...route, pathname: samplePath(route.path) })),
+      },
+    });
+    try {
+      const [answer] = (await once(worker, 'message')) as [
+        { rendered: [string, string][] } | { error: string },
+      ];
+      if ('error' in answer) throw new Error(answer.error);
+      return new Map(answer.rendered);
+    } finally {
+      await worker.terminate();
     }
-    return rendered;
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }

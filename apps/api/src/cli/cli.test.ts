@@ -9,6 +9,7 @@ import { validationMessages } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { runTool, type RunResult } from '../test/processes.ts';
+import { storedFilesOf } from '../test/stored-files.ts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -179,7 +180,15 @@ describe.each(lanes)(
       expect(result.stdout).toMatch(
         /Seeded 12 businesses \(144 formation steps, .*\) with seed 3 in \d+\.\d s\./,
       );
-      expect(existsSync(path.join(dataDir, 'files', 'seed', 'sample-passport.pdf'))).toBe(true);
+      // The sample files are stored where this lane's server reads files: the folder, or
+      // PostgreSQL (docs/decisions.md §44).
+      const sampleKey = 'seed/sample-passport.pdf';
+      if (database) {
+        const stored = await storedFilesOf(database, path.join(dataDir, 'files')).read(sampleKey);
+        expect(stored?.subarray(0, 5).toString()).toBe('%PDF-');
+      } else {
+        expect(existsSync(path.join(dataDir, 'files', sampleKey))).toBe(true);
+      }
     });
   },
 );
