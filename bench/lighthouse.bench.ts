@@ -1,7 +1,8 @@
 /**
  * `npm run bench:lighthouse` — Lighthouse (mobile defaults: a mid-range phone on slow 4G,
- * simulated) on the sign-in page, /business and /manage-business/{uuid}, through the real
- * server on a fresh embedded database with the demo data.
+ * simulated; performance, accessibility, best practices and SEO) on the sign-in page and, signed
+ * in, /business, /document-page, a business's details, its manage page and /settings, through
+ * the real server on a fresh embedded database with the demo data.
  *
  * 1. Builds the web app into a temporary folder (the build writes its .br/.gz copies).
  * 2. Starts the API (apps/api/src/main.ts) in its own process on a temporary data folder,
@@ -40,7 +41,7 @@ const port = Number(options.port);
 const base = `http://127.0.0.1:${port}`;
 const demoManager = { email: 'manager@formation-desk.local', password: 'demo-manager-2026' };
 
-const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const metricAudits = {
   fcpMs: 'first-contentful-paint',
   lcpMs: 'largest-contentful-paint',
@@ -116,6 +117,7 @@ function summarise(lhr: Result, page: string, signedIn: boolean, performanceRuns
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
+      seo: score('seo'),
     },
     performanceRuns,
     metrics: Object.fromEntries(
@@ -248,7 +250,10 @@ try {
   const pages: [string, string, boolean][] = [
     ['/ (sign-in)', `${base}/`, false],
     ['/business', `${base}/business`, true],
+    ['/document-page', `${base}/document-page`, true],
+    ['/full-business-details/{uuid}', `${base}/full-business-details/${businessUuid}`, true],
     ['/manage-business/{uuid}', `${base}/manage-business/${businessUuid}`, true],
+    ['/settings', `${base}/settings`, true],
   ];
 
   const chrome = await startChromium(path.join(workDir, 'chromium-profile'));
@@ -306,11 +311,11 @@ try {
   const table = [
     `Lighthouse ${lighthouseVersion}, mobile defaults (simulated slow 4G and a 4× slower CPU), through the real server on a fresh embedded database with the demo data; ${runs} runs a page, the run with the median performance score shown (every run's score in brackets). Transfer: what crossed the network (brotli, as Chromium asks) and the files' own size, in KB.`,
     '',
-    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | requests | transfer KB | of which JS | resources KB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | requests | transfer KB | of which JS | resources KB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...summaries.map(
       (s) =>
-        `| ${s.page} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${ms(s.metrics.fcpMs)} | ${ms(s.metrics.lcpMs)} | ${ms(s.metrics.tbtMs)} | ${s.metrics.cls.toFixed(3)} | ${ms(s.metrics.speedIndexMs)} | ${s.transfer.requests} | ${kb(s.transfer.totalBytes)} | ${kb(s.transfer.byType.Script?.transferBytes ?? 0)} | ${kb(s.transfer.totalResourceBytes)} |`,
+        `| ${s.page} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${ms(s.metrics.fcpMs)} | ${ms(s.metrics.lcpMs)} | ${ms(s.metrics.tbtMs)} | ${s.metrics.cls.toFixed(3)} | ${ms(s.metrics.speedIndexMs)} | ${s.transfer.requests} | ${kb(s.transfer.totalBytes)} | ${kb(s.transfer.byType.Script?.transferBytes ?? 0)} | ${kb(s.transfer.totalResourceBytes)} |`,
     ),
     '',
     `Flagged (scored audits under 0.9, and opportunities): ${
