@@ -66,6 +66,25 @@ export async function businessApi(page: Page, request: APIRequestContext): Promi
   };
 }
 
+/** The manage screen's collapsible sections (docs/product.md), in the screen's order. */
+export const manageSectionTitles = [
+  'Status management',
+  'Verification documents',
+  'Docs management',
+  'File history',
+  'Comments',
+  'Activities log',
+] as const;
+
+/** Opens every collapsible section of the manage screen on `page` that is not open yet. */
+export async function openManageSections(page: Page): Promise<void> {
+  for (const title of manageSectionTitles) {
+    const toggle = page.getByRole('button', { name: title, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
 // ---- docs/product.md's display rules ------------------------------------------------
 
 const wholeNumber = new Intl.NumberFormat('en-US');

@@ -7,7 +7,7 @@ import {
   type NotificationListPage,
 } from '@fd/contract';
 import { checkScreens, type ScreenCheck } from '../a11y.ts';
-import { businessApi } from '../business-oracle.ts';
+import { businessApi, openManageSections } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { mailsTo, waitForNewCode } from '../mail.ts';
 import { paste, restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
@@ -272,18 +272,7 @@ const signedInScreens: ScreenCheck[] = [
     path: () => `/manage-business/${businessUuid}`,
     async prepare(page) {
       await heading(page, 'Manage business');
-      for (const title of [
-        'Status management',
-        'Verification documents',
-        'Docs management',
-        'File history',
-        'Comments',
-        'Activities log',
-      ]) {
-        const toggle = page.getByRole('button', { name: title, exact: true });
-        if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      }
+      await openManageSections(page);
       await expect(page.getByRole('list', { name: 'Activities' })).toBeVisible();
       // The comments of commentAndNotify, more than the list shows without scrolling.
       await expect(

@@ -11,7 +11,12 @@ import {
   successMessages,
   validationMessages,
 } from '@fd/contract';
-import { businessApi, shownFileSize, type BusinessApi } from '../business-oracle.ts';
+import {
+  businessApi,
+  manageSectionTitles,
+  shownFileSize,
+  type BusinessApi,
+} from '../business-oracle.ts';
 import { accounts, manageBusinesses } from '../fixtures.ts';
 import { restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
 
@@ -231,15 +236,7 @@ test('a business opens from the list through its full details; empty details rea
   await expect(area.getByRole('button', { name: 'Edit Incorporation Number' })).toHaveCount(0);
 
   // The collapsible sections, open; a heading folds and unfolds its section.
-  const sectionTitles = [
-    'Status management',
-    'Verification documents',
-    'Docs management',
-    'File history',
-    'Comments',
-    'Activities log',
-  ];
-  for (const title of sectionTitles) {
+  for (const title of manageSectionTitles) {
     await expect(page.getByRole('button', { name: title, exact: true })).toHaveAttribute(
       'aria-expanded',
       'true',

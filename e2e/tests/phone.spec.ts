@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { BusinessDetail } from '@fd/contract';
 import { phoneViewport } from '../a11y.ts';
-import { businessApi } from '../business-oracle.ts';
+import { businessApi, openManageSections } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
@@ -243,18 +243,7 @@ test.describe('signed in', () => {
   }) => {
     await page.goto(`/manage-business/${detail.uuid}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage business' })).toBeVisible();
-    for (const title of [
-      'Status management',
-      'Verification documents',
-      'Docs management',
-      'File history',
-      'Comments',
-      'Activities log',
-    ]) {
-      const toggle = page.getByRole('button', { name: title, exact: true });
-      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    }
+    await openManageSections(page);
     await expectNoSidewaysScroll(page);
 
     const edit = page.getByRole('button', { name: 'Edit Business Name' });
