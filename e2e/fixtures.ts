@@ -6,8 +6,12 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export const E2E_PORT = 4310;
-export const E2E_DATA_DIR = path.join(os.tmpdir(), 'formation-desk-e2e');
+/** 4310 unless `E2E_PORT` names another, so two runs on one machine need not share a port. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const E2E_DATA_DIR = path.join(
+  os.tmpdir(),
+  E2E_PORT === 4310 ? 'formation-desk-e2e' : `formation-desk-e2e-${E2E_PORT}`,
+);
 
 export interface Account {
   email: string;

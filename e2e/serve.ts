@@ -24,7 +24,9 @@ await seedDemoIfEmpty(database, {
 await writeFixtures(database);
 await database.close();
 
-// The e2e server always runs the embedded default, whatever the shell exported.
+// The e2e server always runs the embedded default, whatever the shell exported; the built
+// web app is apps/web/dist unless E2E_WEB_DIST_DIR names another build.
+const webDistDir = process.env.E2E_WEB_DIST_DIR;
 for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET', 'WEB_DIST_DIR']) {
   delete process.env[name];
 }
@@ -36,5 +38,6 @@ Object.assign(process.env, {
   // Every spec signs in from 127.0.0.1; per-account limits still apply.
   RATE_LIMIT_IP_MULTIPLIER: '50',
   INIT_CWD: process.cwd(),
+  ...(webDistDir ? { WEB_DIST_DIR: path.resolve(webDistDir) } : {}),
 });
 await import('../apps/api/src/main.ts');
