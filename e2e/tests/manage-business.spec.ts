@@ -257,7 +257,13 @@ test('a business opens from the list through its full details; empty details rea
 
   await page.getByRole('button', { name: 'Manage business' }).click();
   await expect(page).toHaveURL(`/manage-business/${uuid}`);
-  await area.getByRole('link', { name: manageTexts.seeMore }).click();
+  // Its name is the visible label, then where it leads (a screen reader's list of links).
+  const seeMore = area.getByRole('link', {
+    name: `${manageTexts.seeMore} details of ${fixture.name}`,
+    exact: true,
+  });
+  await expect(seeMore).toHaveText(new RegExp(`^${manageTexts.seeMore}`));
+  await seeMore.click();
   await expect(page).toHaveURL(`/full-business-details/${uuid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fixture.name);
 });

@@ -231,11 +231,15 @@ describe.each(lanes)('route pages on $name', (lane) => {
     }
   });
 
-  it('tells crawlers to keep out, in text', async () => {
+  it('tells crawlers to keep out of the API, in text', async () => {
     const robots = await getRaw(harness.baseUrl, '/robots.txt', {});
     expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
-    expect(robots.body.toString()).toBe('User-agent: *\nDisallow: /\n');
+    const rules = robots.body
+      .toString()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(rules).toEqual(['User-agent: *', 'Disallow: /api/']);
   });
 
   it('answers a missing file with a plain 404 of its own, never index.html', async () => {
