@@ -69,8 +69,11 @@ describe('manage business page', { timeout: 15_000 }, () => {
 
     const fullDetails = `/full-business-details/${detail.uuid}`;
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', fullDetails);
-    const seeMore = screen.getByRole('link', { name: manageTexts.seeMore });
-    expect(seeMore).toHaveTextContent('See more');
+    // The visible label, then where it leads, for a screen reader's list of links.
+    const seeMore = screen.getByRole('link', {
+      name: `${manageTexts.seeMore} details of ${detail.business_name}`,
+    });
+    expect(seeMore).toHaveTextContent(/^See more details of /);
     expect(seeMore).toHaveAttribute('href', fullDetails);
     await user.click(seeMore);
     expect(router.state.location.pathname).toBe(fullDetails);
@@ -97,15 +100,18 @@ describe('manage business page', { timeout: 15_000 }, () => {
     for (const name of sections) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true');
     }
+    // The sections' contents follow the details in a second, interruptible render.
     expect(
-      within(screen.getByRole('region', { name: 'Status management' })).getByRole('listitem', {
-        name: 'Tax EIN',
-      }),
+      await within(screen.getByRole('region', { name: 'Status management' })).findByRole(
+        'listitem',
+        { name: 'Tax EIN' },
+      ),
     ).toBeVisible();
     expect(
-      within(screen.getByRole('region', { name: 'Verification documents' })).getByRole('article', {
-        name: 'Government ID',
-      }),
+      await within(screen.getByRole('region', { name: 'Verification documents' })).findByRole(
+        'article',
+        { name: 'Government ID' },
+      ),
     ).toBeVisible();
   });
 

@@ -1,3 +1,4 @@
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { manageTexts, type BusinessDetail } from '@fd/contract';
@@ -31,6 +32,12 @@ function ManageHeader({ backTo, businessName }: { backTo: string; businessName?:
 }
 
 function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo: string }) {
+  // The title and the details are drawn the moment the business arrives; the six sections'
+  // contents (and the requests they make) follow in a render React may pause between
+  // components, so a phone paints the details first and its main thread never blocks long
+  // (docs/decisions.md §50).
+  const showSections = useDeferredValue(true, false);
+  const content = (section: ReactNode) => (showSections ? section : null);
   return (
     <div className="space-y-6">
       <ManageHeader backTo={backTo} businessName={business.business_name} />
@@ -38,28 +45,30 @@ function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo
       <Section title="Business details">
         <BusinessDetailRows business={business} />
         <Link to={backTo} className={buttonClassName('ghost', '-ml-2 mt-4 px-2 py-1.5')}>
-          {manageTexts.seeMore}
+          {manageTexts.seeMore}{' '}
+          {/* Read with the label, never shown: where "See more" leads (WCAG 2.4.4). */}
+          <span className="sr-only">details of {business.business_name || 'this business'}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </Section>
 
       <CollapsibleSection title="Status management">
-        <StatusManagement business={business} />
+        {content(<StatusManagement business={business} />)}
       </CollapsibleSection>
       <CollapsibleSection title="Verification documents">
-        <VerificationDocumentsSection business={business} />
+        {content(<VerificationDocumentsSection business={business} />)}
       </CollapsibleSection>
       <CollapsibleSection title="Docs management">
-        <DocsManagementSection business={business} />
+        {content(<DocsManagementSection business={business} />)}
       </CollapsibleSection>
       <CollapsibleSection title="File history">
-        <FileHistorySection business={business} />
+        {content(<FileHistorySection business={business} />)}
       </CollapsibleSection>
       <CollapsibleSection title="Comments">
-        <CommentsSection business={business} />
+        {content(<CommentsSection business={business} />)}
       </CollapsibleSection>
       <CollapsibleSection title="Activities log">
-        <ActivityLogSection business={business} />
+        {content(<ActivityLogSection business={business} />)}
       </CollapsibleSection>
     </div>
   );
