@@ -34,6 +34,13 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '4320' },
     /** A folder for the full reports (JSON), which are not kept otherwise. */
     reports: { type: 'string' },
+    /**
+     * Audits only the pages whose name contains this text (e.g. `manage`), to try a change;
+     * a partial run prints its table but leaves bench/results and the README alone.
+     */
+    only: { type: 'string' },
+    /** A web build to serve instead of building one (e.g. to compare two builds). */
+    dist: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -216,14 +223,16 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => Math.round(value).toLocaleString('en');
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'fd-bench-lighthouse-'));
-const distDir = path.join(workDir, 'dist');
+const distDir = options.dist ? path.resolve(options.dist) : path.join(workDir, 'dist');
 let api: ChildProcess | undefined;
 let browser: ChildProcess | undefined;
 try {
-  execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
-    cwd: path.join(root, 'apps', 'web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  if (!options.dist) {
+    execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+      cwd: path.join(root, 'apps', 'web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   // The embedded default, whatever the shell exported.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET']) {
     delete process.env[name];
@@ -259,7 +268,9 @@ try {
   const chrome = await startChromium(path.join(workDir, 'chromium-profile'));
   browser = chrome.child;
   const summaries: PageSummary[] = [];
-  for (const [page, url, signedIn] of pages) {
+  const audited = pages.filter(([page]) => !options.only || page.includes(options.only));
+  if (audited.length === 0) throw new Error(`No page's name contains "${options.only}".`);
+  for (const [page, url, signedIn] of audited) {
     const results: Result[] = [];
     for (let run = 0; run < runs; run += 1) {
       const lhr = await audit(url, chrome.port, signedIn);
@@ -287,26 +298,30 @@ try {
     );
   }
 
-  mkdirSync(resultsDir, { recursive: true });
+  // A part of the pages, or a build made elsewhere, is a trial: its table is printed only.
+  const partial = audited.length < pages.length || options.dist !== undefined;
+  if (!partial) mkdirSync(resultsDir, { recursive: true });
   const lighthouseVersion = (
     JSON.parse(
       readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
     ) as { version: string }
   ).version;
-  writeFileSync(
-    path.join(resultsDir, 'lighthouse.json'),
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        lighthouse: lighthouseVersion,
-        settings: 'mobile defaults: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU slowdown',
-        runsPerPage: runs,
-        pages: summaries,
-      },
-      null,
-      2,
-    ) + '\n',
-  );
+  if (!partial) {
+    writeFileSync(
+      path.join(resultsDir, 'lighthouse.json'),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          lighthouse: lighthouseVersion,
+          settings: 'mobile defaults: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4x CPU slowdown',
+          runsPerPage: runs,
+          pages: summaries,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  }
 
   const table = [
     `Lighthouse ${lighthouseVersion}, mobile defaults (simulated slow 4G and a 4× slower CPU), through the real server on a fresh embedded database with the demo data; ${runs} runs a page, the run with the median performance score shown (every run's score in brackets). Transfer: what crossed the network (brotli, as Chromium asks) and the files' own size, in KB.`,
@@ -328,7 +343,7 @@ try {
     }. Lighthouse's benchmark index of this machine during the runs: ${summaries.map((s) => s.benchmarkIndex ?? '?').join(', ')}.`,
   ].join('\n');
   console.log(`\n${table}\n`);
-  await updateReadme({ lighthouse: table });
+  if (!partial) await updateReadme({ lighthouse: table });
 } finally {
   if (browser) await stop(browser);
   if (api) await stop(api);
