@@ -4,11 +4,13 @@ import { Badge } from '#/components/ui/badge.tsx';
 import { DataTable, type DataTableColumn } from '#/components/ui/data-table.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
 import { sectionClassName } from '#/components/section.tsx';
-import { formatCount, formatDate } from '#/lib/format.ts';
+import { classNames } from '#/lib/class-names.ts';
+import { formatCount, formatDate, orNil } from '#/lib/format.ts';
 import { invoiceCounters, sampleInvoices, type SampleInvoice } from '../fixtures/invoices.ts';
 import { flexInvoicePath, formatAmount } from '../invoice-display.ts';
 import { statusTones, type InvoiceStatus } from '../mock-statuses.ts';
 import { MockupPage } from './preview-notice.tsx';
+import { SampleCardList } from './sample-cards.tsx';
 
 type TabId = 'all' | 'awaiting' | 'approved' | 'rejected';
 
@@ -51,11 +53,12 @@ export function FlexDashboardPage() {
 
   return (
     <MockupPage title="Dashboard">
-      <ul aria-label="Invoices by status" className="grid gap-4 sm:grid-cols-3">
+      {/* On a phone the three counters share a row, smaller, rather than fill the first screen. */}
+      <ul aria-label="Invoices by status" className="grid grid-cols-3 gap-3 sm:gap-4">
         {invoiceCounters.map(({ label, count }) => (
-          <li key={label} className={sectionClassName}>
-            <p className="text-sm font-medium text-slate-600">{label}</p>
-            <p className="mt-2 text-3xl font-semibold text-slate-900 tabular-nums">
+          <li key={label} className={classNames(sectionClassName, 'max-sm:p-3')}>
+            <p className="text-sm font-medium text-slate-600 max-sm:text-xs">{label}</p>
+            <p className="mt-2 text-3xl font-semibold text-slate-900 tabular-nums max-sm:mt-1 max-sm:text-2xl">
               {formatCount(count)}
             </p>
           </li>
@@ -69,6 +72,21 @@ export function FlexDashboardPage() {
             rows={rows}
             rowKey={(invoice) => invoice.invoiceNo}
             onRowActivate={(invoice) => navigate(flexInvoicePath(invoice.invoiceNo))}
+            className="max-sm:hidden"
+          />
+          <SampleCardList
+            label="Invoices"
+            rows={rows}
+            rowKey={(invoice) => invoice.invoiceNo}
+            title={(invoice) => invoice.invoiceNo}
+            to={(invoice) => flexInvoicePath(invoice.invoiceNo)}
+            badge={(invoice) => <Badge tone={statusTones[invoice.status]}>{invoice.status}</Badge>}
+            lines={(invoice) => [
+              invoice.clientName,
+              invoice.request,
+              `${orNil(formatDate(invoice.createdAt))} · ${formatAmount(invoice.amount)}`,
+            ]}
+            className="sm:hidden"
           />
           <p className="mt-3 text-xs text-slate-600">
             {rows.length} sample {rows.length === 1 ? 'invoice' : 'invoices'} shown.

@@ -330,7 +330,7 @@ export function OnboardingPage() {
                             : {})}
                           {...register(`owners.${index}.percentage`)}
                         />
-                        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+                        <label className="flex items-center gap-2 text-sm text-slate-700 max-sm:min-h-6 sm:col-span-2">
                           <input
                             type="checkbox"
                             className="size-4 accent-indigo-600"

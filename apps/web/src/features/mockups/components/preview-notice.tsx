@@ -27,7 +27,9 @@ export function MockupPage({
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
+          {title}
+        </h1>
         {actions}
       </div>
       <PreviewNotice />

@@ -2,7 +2,7 @@ import { DetailRows } from '#/components/detail-list.tsx';
 import { FileList } from '#/components/file-list.tsx';
 import { Section } from '#/components/section.tsx';
 import { DataTable, type DataTableColumn } from '#/components/ui/data-table.tsx';
-import { formatDateTime } from '#/lib/format.ts';
+import { formatDateTime, orNil } from '#/lib/format.ts';
 import {
   bankStatements,
   renewalSteps,
@@ -14,6 +14,7 @@ import { sampleFileItem } from '../sample-file.ts';
 import { MockDocsUpload } from './mock-docs-upload.tsx';
 import { ClientStatusSteps } from './mock-status-picker.tsx';
 import { MockupPage } from './preview-notice.tsx';
+import { SampleCardList } from './sample-cards.tsx';
 
 const historyColumns: readonly DataTableColumn<HistoryEntry>[] = [
   { header: 'Date', cell: (entry) => formatDateTime(entry.at) },
@@ -50,6 +51,15 @@ export function TaxReturnPage() {
           columns={historyColumns}
           rows={taxReturnHistory}
           rowKey={(entry) => entry.id}
+          className="max-sm:hidden"
+        />
+        <SampleCardList
+          label="History"
+          rows={taxReturnHistory}
+          rowKey={(entry) => entry.id}
+          title={(entry) => entry.action}
+          lines={(entry) => [`${entry.by} · ${orNil(formatDateTime(entry.at))}`]}
+          className="sm:hidden"
         />
       </Section>
     </MockupPage>
