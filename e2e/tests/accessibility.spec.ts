@@ -195,6 +195,33 @@ const mockupScreens: ScreenCheck[] = [
     },
   },
   {
+    name: 'Request details: a status menu',
+    path: '/request-details',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Change status of Board resolution' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'Request details: the client status question',
+    path: '/request-details',
+    prepare: async (page) => {
+      await openPicker(page, 'Document review', 'Processing');
+      await expect(
+        page.getByRole('dialog', { name: 'Are you sure you want to update the client status?' }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Request details: docs upload, a file required',
+    path: '/request-details',
+    prepare: async (page) => {
+      const upload = page.getByRole('region', { name: 'Docs upload' });
+      await upload.getByRole('button', { name: 'Upload' }).click();
+      await expect(upload.getByText('Please upload a file.')).toBeVisible();
+    },
+  },
+  {
     name: 'Request details: Error Message',
     path: '/request-details',
     prepare: async (page) => {
@@ -206,6 +233,39 @@ const mockupScreens: ScreenCheck[] = [
   { name: 'Licence renewal', path: '/tax-return' },
   { name: 'Manager group: dashboard', path: '/flex-dashboard' },
   { name: 'Manager group: profile', path: '/flex-profile' },
+  {
+    name: 'Manager group: profile with its field errors',
+    path: '/flex-profile',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Current password is required')).toBeVisible();
+    },
+  },
+  {
+    name: 'Manager group: the side menu, open',
+    path: '/flex-dashboard',
+    only: 'phone',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My profile' }),
+      ).toBeInViewport();
+    },
+  },
+  {
+    name: 'Manager group: the logout question',
+    path: '/flex-dashboard',
+    // Opened at 1280 px, where the side menu is always shown; checked again at 390 px.
+    prepare: async (page) => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Logout' })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: 'Hmmm! you seem to be leaving' }),
+      ).toBeVisible();
+    },
+  },
   { name: 'Manager group: invoice', path: '/flex-invoice' },
   {
     name: 'Manager group: the approve question',
