@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { businessApiPaths, LIST_PAGE_SIZE } from '@fd/contract';
+import { API_BASE_PATH, businessApiPaths, LIST_PAGE_SIZE } from '@fd/contract';
 import {
   businessApi,
   businessRowCells,
@@ -404,3 +404,64 @@ test('a list the server refuses shows the error text', async ({ page }) => {
   await page.goto('/business?page=999999999');
   await expect(table(page).getByRole('alert')).toHaveText('Error: Something went wrong :(');
 });
+
+test('a cold load asks for the list while the screen’s code is still loading, and only once', async ({
+  page,
+}) => {
+  // A new tab (nothing cached, no stored page) on an address with a tab and a filter. The
+  // screen's chunk is held back, as a slow network would, until the list has been asked for:
+  // the route asks for it from the address while the chunks load (docs/decisions.md §48),
+  // where it used to be asked for only once the screen had loaded and rendered.
+  const cold = await page.context().newPage();
+  const listPath = `${API_BASE_PATH}/${businessApiPaths.listByStatus('incorporated')}`;
+  const events: string[] = [];
+  const businessCalls: string[] = [];
+  cold.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(`${API_BASE_PATH}/manager/business/`)) {
+      businessCalls.push(`${url.pathname}${url.search}`);
+    }
+    if (url.pathname === listPath && url.searchParams.has('page')) events.push('list asked');
+  });
+  cold.on('requestfinished', (request) => {
+    if (isScreenChunk(request.url())) events.push('screen chunk loaded');
+  });
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await cold.route(isScreenChunk, async (route) => {
+    events.push('screen chunk held');
+    await chunkHeld;
+    await route.continue();
+  });
+
+  await cold.goto('/business?status=incorporated&type=C-corp', { waitUntil: 'commit' });
+  await expect
+    .poll(() => events, { message: 'the list is asked for while the screen’s chunk is held' })
+    .toContain('list asked');
+  releaseChunk();
+
+  await expectListOf(cold, businessApiPaths.listByStatus('incorporated'), { type: 'C-corp' });
+  for (const tab of tabs) {
+    const { total_count } = await api.list(tab.path, tab.query);
+    await expect(cold.getByRole('tab', { name: tabNamed(tab.name) })).toHaveAccessibleName(
+      `${tab.name} ${shownCount(total_count)}`,
+    );
+  }
+  expect(events).toEqual(['screen chunk held', 'list asked', 'screen chunk loaded']);
+  // The page of the list and the six counts, each asked for once: the screen took the answers.
+  expect(businessCalls.toSorted()).toEqual(
+    [
+      `${listPath}?page=1&page_size=${PAGE_SIZE}&type=C-corp`,
+      ...tabs.map(({ path, query }) => {
+        const search = new URLSearchParams(query).toString();
+        return `${API_BASE_PATH}/${path}${search ? `?${search}` : ''}`;
+      }),
+    ].toSorted(),
+  );
+  await cold.close();
+});
+
+/** The businesses screen's own chunk (the route's page names it; apps/web/build/route-preloads.ts). */
+function isScreenChunk(url: string | URL): boolean {
+  return /\/assets\/businesses-page-[\w-]+\.js$/.test(new URL(url).pathname);
+}

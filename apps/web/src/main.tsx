@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element.');
 // The page's first paint (the route's screen rendered at build time, or index.html's spinner)
 // stays until the address's screens have loaded, their first answers already on the way; then
 // React renders them in one pass (docs/decisions.md §38, §48).
-startRouteData(window.location.pathname);
+void startRouteData(window.location);
 void preloadRoute(window.location.pathname).then(() =>
   createRoot(container).render(
     <StrictMode>

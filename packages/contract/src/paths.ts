@@ -52,3 +52,11 @@ export const businessApiPaths = {
   all: 'manager/business/all/',
   detail: (id: string | number) => `manager/business/detail/${id}/`,
 } as const;
+
+/**
+ * The longest `search` the business list accepts: `SEARCH_MAX_LENGTH`, which the list's query
+ * schema checks (businesses.ts), given here too so that the web app's entry can cut an
+ * address's search as the list screen does without loading any schema (a test holds the two
+ * equal).
+ */
+export const BUSINESS_LIST_SEARCH_MAX_LENGTH = 200;

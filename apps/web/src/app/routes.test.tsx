@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { clearSession } from '../lib/session.ts';
+import { businessListBody, businessListItemFixture } from '../testing/business-fixtures.ts';
+import { startTestServer } from '../testing/http-server.ts';
 import { renderRoutes, storeSession } from '../testing/render-route.tsx';
 import { preloadRoute, routes } from './routes.tsx';
+// Types only: the list screens' test loads a second copy of the app (see there).
+import type * as routesModule from './routes.tsx';
+import type * as renderRoute from '../testing/render-route.tsx';
+import type * as session from '../lib/session.ts';
+import type * as businessesPage from '../features/businesses/components/businesses-page.tsx';
+import type * as documentsPage from '../features/documents/components/documents-page.tsx';
 
 // Screens are lazy chunks: the first render of each waits for its import.
 const LAZY = { timeout: 5000 };
@@ -96,3 +104,117 @@ describe('routes and the route guard', SLOW_FIRST_LOAD, () => {
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 });
+
+describe(
+  "a list screen's first calls, asked for before its code has loaded (docs/decisions.md §48)",
+  SLOW_FIRST_LOAD,
+  () => {
+    const LIST = '/api/v1/manager/business/';
+    const acme = businessListItemFixture({ business_name: 'Acme Holdings' });
+    let server: Awaited<ReturnType<typeof startTestServer>>;
+    // A copy of the app's modules per test, loaded once the test server has a port: the app
+    // reads its API base URL once (this file's copy read the default one), and each test starts
+    // with no answer asked for early.
+    let app: {
+      routes: typeof routesModule;
+      testing: typeof renderRoute;
+      session: typeof session;
+      businesses: typeof businessesPage;
+      documents: typeof documentsPage;
+    };
+    /** The business list calls the server has had, each by its path and query. */
+    const listCalls = () =>
+      server.requests
+        .map((request) => request.url)
+        .filter((url) => url.startsWith(LIST))
+        .sort();
+
+    beforeAll(async () => {
+      server = await startTestServer(() => ({ status: 200, body: businessListBody([acme], 100) }));
+      vi.stubEnv('VITE_API_BASE_URL', `${server.url}/api/v1`);
+    });
+    beforeEach(async () => {
+      server.requests.length = 0;
+      sessionStorage.clear();
+      vi.resetModules();
+      app = {
+        routes: await import('./routes.tsx'),
+        testing: await import('../testing/render-route.tsx'),
+        session: await import('../lib/session.ts'),
+        businesses: await import('../features/businesses/components/businesses-page.tsx'),
+        documents: await import('../features/documents/components/documents-page.tsx'),
+      };
+    });
+    afterAll(async () => {
+      vi.unstubAllEnvs();
+      await server.close();
+    });
+    // Ends the session while a screen is mounted: the app then drops every query.
+    afterEach(() => act(() => app.session.clearSession()));
+
+    it.each([
+      {
+        address:
+          '/business?status=processing&search=%20acme%20&country=uk&business_formation_status=Tax_EIN',
+        storedPage: '3',
+        list: `${LIST}list/?page=3&page_size=10&search=acme&country=UK&business_formation_status=Incorporation_Status&processing_status=PROCESSING`,
+      },
+      {
+        address:
+          '/business?status=Pending&type=c-corp&account_level=rich&page=abc&start_date_iso=2026-02-30',
+        storedPage: '4',
+        list: `${LIST}list/pending/?page=1&page_size=10&type=C-corp`,
+      },
+      {
+        address: '/document-page?status=Incorporated&filter=country&country=uae&page=2',
+        storedPage: null,
+        list: `${LIST}list/incorporated/?page=2&page_size=10&filter=country&country=UAE`,
+      },
+      {
+        address: '/document-page?filter=date&start_date_iso=2026-01-05&end_date_iso=nope&page=0',
+        storedPage: '5',
+        list: `${LIST}list/?page=1&page_size=10`,
+      },
+    ])(
+      '$address: the screen reads the answers asked for early, each asked for once',
+      async ({ address, storedPage, list }) => {
+        if (storedPage) sessionStorage.setItem('business_page', storedPage);
+        app.testing.storeSession();
+        const url = new URL(address, 'http://app.test');
+        const isBusinesses = url.pathname === '/business';
+
+        app.routes.startRouteData(url);
+        // The page of the list and one count per tab.
+        await waitFor(() => expect(listCalls()).toHaveLength(isBusinesses ? 7 : 4));
+        const early = listCalls();
+        expect(early).toContain(list);
+        expect(new Set(early).size).toBe(early.length);
+
+        const Screen = isBusinesses ? app.businesses.BusinessesPage : app.documents.DocumentsPage;
+        app.testing.renderScreen(<Screen />, { path: url.pathname, initialEntry: address });
+        const table = await screen.findByRole('table', {
+          name: isBusinesses ? 'Businesses' : 'Documents',
+        });
+        await within(table).findByText('Acme Holdings');
+        await waitFor(() =>
+          expect(screen.getAllByRole('tab').every((tab) => tab.textContent?.endsWith('100'))).toBe(
+            true,
+          ),
+        );
+        // Nothing was asked for again: the screen's calls were the ones started early.
+        expect(listCalls()).toEqual(early);
+      },
+    );
+
+    it('asks for nothing early without a session', async () => {
+      await app.routes.startRouteData(new URL('/business?status=pending', 'http://app.test'));
+      await app.routes.startRouteData(new URL('/document-page', 'http://app.test'));
+      await app.routes.startRouteData(new URL('/full-business-details/7', 'http://app.test'));
+      app.testing.storeSession();
+      await app.routes.startRouteData(new URL('/manage-business/8', 'http://app.test'));
+      // The server answers in order: the one call made with a session has come, and alone.
+      await waitFor(() => expect(server.requests).toHaveLength(1));
+      expect(listCalls()).toEqual([`${LIST}detail/8/`]);
+    });
+  },
+);

@@ -119,9 +119,18 @@ const NotFoundPage = lazyScreen(
   'NotFoundPage',
 );
 
-/** What a route's `handle` may say: the answers its screen reads first, asked for early. */
+/**
+ * What a route's `handle` may say: the answers its screen reads first, asked for early, from
+ * the address's path parameters and query.
+ */
 interface RouteHandle {
-  startData?: (params: Params) => void;
+  /**
+   * Starts the calls. A list screen's calls depend on its address query, read by the screen's
+   * own module (the one it builds its calls with); that module is one of the screen's chunks,
+   * which the route's page already names as `modulepreload` links (§38), and is imported here
+   * on its own rather than statically, so the entry stays as light as it was.
+   */
+  startData?: (params: Params, query: URLSearchParams) => void | Promise<void>;
 }
 
 /** The business detail both detail screens read first (lib/business-queries.ts asks the same). */
@@ -157,8 +166,26 @@ export const routes: RouteObject[] = [
             element: <SignedInLayout />,
             children: [
               { path: paths.settings, element: <SettingsPage /> },
-              { path: paths.business, element: <BusinessesPage /> },
-              { path: paths.documents, element: <DocumentsPage /> },
+              {
+                path: paths.business,
+                element: <BusinessesPage />,
+                handle: {
+                  startData: async (_params: Params, query: URLSearchParams) =>
+                    (
+                      await import('../features/businesses/business-list-view.ts')
+                    ).startBusinessListEarly(query),
+                } satisfies RouteHandle,
+              },
+              {
+                path: paths.documents,
+                element: <DocumentsPage />,
+                handle: {
+                  startData: async (_params: Params, query: URLSearchParams) =>
+                    (
+                      await import('../features/documents/document-list-view.ts')
+                    ).startDocumentListEarly(query),
+                } satisfies RouteHandle,
+              },
               {
                 path: paths.fullBusinessDetails(':businessID'),
                 element: <BusinessDetailsPage />,
@@ -196,12 +223,23 @@ export const routes: RouteObject[] = [
 
 /**
  * Asks for the answers the address's screen reads first, while its chunks load rather than
- * after they have run: a detail screen's business (docs/decisions.md §48).
+ * after they have run: a detail screen's business, a list screen's page and tab counts
+ * (docs/decisions.md §48). Settles once every call is on its way. Only a head start: the screen
+ * asks for whatever was not started, and reports what fails (a chunk that would not load, say),
+ * so nothing that fails here may stop the app from starting.
  */
-export function startRouteData(pathname: string): void {
-  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
-    (route.handle as RouteHandle | undefined)?.startData?.(params);
-  }
+export async function startRouteData({
+  pathname,
+  search,
+}: {
+  pathname: string;
+  search: string;
+}): Promise<void> {
+  const query = new URLSearchParams(search);
+  const starts = (matchRoutes(routes, pathname) ?? []).map(async ({ route, params }) =>
+    (route.handle as RouteHandle | undefined)?.startData?.(params, query),
+  );
+  await Promise.all(starts.map((start) => start.catch(() => undefined)));
 }
 
 /**

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessListQuerySchema, businessTabs } from '@fd/contract';
 import {
+  BUSINESS_PAGE_STORAGE_KEY,
+  businessListFirstRequests,
+  businessListOpeningRequest,
   businessListRequest,
   businessListSearchParams,
+  openingPage,
   parseBusinessListView,
+  readStoredPage,
+  tabCountRequests,
   tabFixesActivity,
   tabRequest,
   type BusinessListView,
@@ -166,5 +172,82 @@ describe('view → address query → view', () => {
         2,
       ).query,
     ).toEqual({ page: '2', page_size: '10', search: 'acme', country: 'UK' });
+  });
+});
+
+describe('the call of the screen opening on an address (asked for early by its route)', () => {
+  const query = (address: string) => new URLSearchParams(address);
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it("opens on the address's page, else the stored one when the address names none", () => {
+    expect(openingPage(query('page=4'), 9)).toBe(4);
+    expect(openingPage(query(''), 9)).toBe(9);
+    expect(openingPage(query(''), null)).toBe(1);
+    // A page the address names but that is not one is page 1, not the stored page.
+    expect(openingPage(query('page=abc'), 9)).toBe(1);
+    expect(openingPage(query('page='), 9)).toBe(1);
+    expect(openingPage(query('page=0'), 9)).toBe(1);
+  });
+
+  it('is the call the view and page of that address make', () => {
+    const address = query(
+      'status=unconfirmed&search=+acme+&type=llc&business_formation_status=Tax_EIN&page=2',
+    );
+    expect(businessListOpeningRequest(address, 7)).toEqual(
+      businessListRequest(parseBusinessListView(address), 2),
+    );
+    expect(businessListOpeningRequest(address, 7)).toEqual({
+      path: 'manager/business/all/',
+      query: {
+        page: '2',
+        page_size: '10',
+        search: 'acme',
+        type: 'LLC',
+        business_formation_status: 'Tax_EIN',
+        payment_status: 'UNCONFIRMED',
+      },
+    });
+    expect(businessListOpeningRequest(query('status=pending'), 3)).toEqual({
+      path: 'manager/business/list/pending/',
+      query: { page: '3', page_size: '10' },
+    });
+  });
+
+  it('turns odd or hostile address queries into a call the API accepts, never an error', () => {
+    const odd = [
+      'status=%00&page=-1&search=%F0%9F%98%80',
+      'status=pending&status=incorporated&country=uk&country=usa',
+      `search=${'x'.repeat(5000)}&start_date_iso=9999-99-99&end_date_iso=&account_level=`,
+      'page=99999999999999999999&processing_status=failed&business_formation_status=__',
+      '%E0%A4%A=broken&=&&&type',
+    ];
+    for (const address of odd) {
+      const { path, query: sent } = businessListOpeningRequest(query(address), null);
+      expect(path).toMatch(/^manager\/business\//);
+      expect(businessListQuerySchema.safeParse(sent).success, address).toBe(true);
+    }
+  });
+
+  it('asks for the stored page and every tab count', () => {
+    sessionStorage.setItem(BUSINESS_PAGE_STORAGE_KEY, '5');
+    expect(readStoredPage()).toBe(5);
+    expect(businessListFirstRequests(query('status=incorporated'))).toEqual([
+      { path: 'manager/business/list/incorporated/', query: { page: '5', page_size: '10' } },
+      ...tabCountRequests,
+    ]);
+    expect(tabCountRequests).toEqual(businessTabs.map((tab) => tabRequest(tab.status)));
+  });
+
+  it('reads no stored page when storage is unavailable or holds no page', () => {
+    sessionStorage.setItem(BUSINESS_PAGE_STORAGE_KEY, 'two');
+    expect(readStoredPage()).toBeNull();
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(readStoredPage()).toBeNull();
+    expect(businessListFirstRequests(query(''))[0]?.query.page).toBe('1');
   });
 });

@@ -2,6 +2,11 @@
  * The businesses list as the address describes it, and the API call it makes.
  * The address query uses the API's own parameter names (plus `status` for the
  * tab), so a link, a reload or Back/Forward give the same view and the same call.
+ *
+ * The app's entry loads this module on its own to start the screen's first calls while the
+ * screen's other chunks load (`startBusinessListEarly`, app/routes.tsx; docs/decisions.md §48),
+ * so it imports no component and nothing that loads zod: plain values, types, and the API
+ * client the entry holds already.
  */
 import {
   activityFilterOptions,
@@ -12,13 +17,10 @@ import {
   formationStepNames,
   incorporationCountries,
   LIST_PAGE_SIZE,
-  SEARCH_MAX_LENGTH,
+  BUSINESS_LIST_SEARCH_MAX_LENGTH,
 } from '@fd/contract';
-import {
-  matchChoice,
-  type FilterMenuOption,
-  type FilterSelection,
-} from '#/components/ui/filter-menu.tsx';
+import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { api } from '#/lib/api-client.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -96,6 +98,19 @@ export const tabCountRequests: readonly BusinessListRequest[] = businessTabs.map
 
 const tabStatuses = businessTabs.map((tab) => tab.status);
 
+/**
+ * The canonical spelling of `raw` among `choices`, compared case-insensitively; else null.
+ * The filter menu's `matchChoice`, repeated: that module is a component, which the entry
+ * must not load.
+ */
+function matchChoice<Choice extends string>(
+  choices: readonly Choice[],
+  raw: string | null | undefined,
+): Choice | null {
+  const wanted = raw?.trim().toLowerCase();
+  return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
+}
+
 /** The dropdown's choice in an address; a hand-written one with several keeps the first. */
 function parseFilter(params: URLSearchParams): FilterSelection | null {
   const range = parseDayRange(params.get('start_date_iso'), params.get('end_date_iso'));
@@ -110,12 +125,24 @@ function parseFilter(params: URLSearchParams): FilterSelection | null {
   return null;
 }
 
+/** docs/product.md §4: the list's page number is kept in session storage under this key. */
+export const BUSINESS_PAGE_STORAGE_KEY = 'business_page';
+
+/** The page last stored, or null (none, or storage unavailable as in some privacy modes). */
+export function readStoredPage(): number | null {
+  try {
+    return parsePageParam(sessionStorage.getItem(BUSINESS_PAGE_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
 /** The view an address query describes; anything unknown or malformed counts as absent. */
 export function parseBusinessListView(params: URLSearchParams): BusinessListView {
   const activityParam = params.get('business_formation_status')?.replaceAll('_', ' ');
   return {
     tab: matchChoice(tabStatuses, params.get('status')) ?? '',
-    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    search: (params.get('search') ?? '').slice(0, BUSINESS_LIST_SEARCH_MAX_LENGTH),
     filter: parseFilter(params),
     activity: {
       activity: matchChoice(activityFilterOptions, activityParam),
@@ -174,4 +201,38 @@ export function businessListRequest(view: BusinessListView, page: number): Busin
       ...tab.query,
     },
   };
+}
+
+/**
+ * The page the screen opens on: the address's; with no `page` in the address at all, the page
+ * stored when the screen was last left (coming back through the side menu or 'Go back');
+ * with a malformed one, page 1.
+ */
+export function openingPage(params: URLSearchParams, storedPage: number | null): number {
+  return parsePageParam(params.get('page')) ?? (params.has('page') ? 1 : (storedPage ?? 1));
+}
+
+/**
+ * The list call of the screen opening on this address query, with the page stored before:
+ * the route starts it before the screen's code has loaded, and the screen, opening on the
+ * same view and page, sends the same call (`useBusinessListView`).
+ */
+export const businessListOpeningRequest = (
+  params: URLSearchParams,
+  storedPage: number | null,
+): BusinessListRequest =>
+  businessListRequest(parseBusinessListView(params), openingPage(params, storedPage));
+
+/**
+ * Every call the screen makes on opening at this address query: its page of the list and the
+ * tabs' counts.
+ */
+export const businessListFirstRequests = (params: URLSearchParams): BusinessListRequest[] => [
+  businessListOpeningRequest(params, readStoredPage()),
+  ...tabCountRequests,
+];
+
+/** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
+export function startBusinessListEarly(params: URLSearchParams): void {
+  for (const { path, query } of businessListFirstRequests(params)) api.startEarly(path, query);
 }

@@ -1,33 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { FilterSelection } from '#/components/ui/filter-menu.tsx';
-import { parsePageParam } from '#/lib/pagination.ts';
 import {
+  BUSINESS_PAGE_STORAGE_KEY,
   businessListSearchParams,
   noActivityFilter,
+  openingPage,
   parseBusinessListView,
+  readStoredPage,
   tabFixesActivity,
   type ActivityFilter,
   type BusinessListView,
   type BusinessTabStatus,
 } from './business-list-view.ts';
 
-/** docs/product.md §4: the list's page number is kept in session storage under this key. */
-export const BUSINESS_PAGE_STORAGE_KEY = 'business_page';
-
-function readStoredPage(): number {
-  try {
-    return parsePageParam(sessionStorage.getItem(BUSINESS_PAGE_STORAGE_KEY)) ?? 1;
-  } catch {
-    return 1; // Storage can be unavailable (privacy modes); the address still works.
-  }
-}
-
 function storePage(page: number): void {
   try {
     sessionStorage.setItem(BUSINESS_PAGE_STORAGE_KEY, String(page));
   } catch {
-    // See readStoredPage.
+    // Storage can be unavailable (privacy modes); the address still works.
   }
 }
 
@@ -41,10 +32,11 @@ export function useBusinessListView() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   // Only the entry the screen opened on gets the stored page, as it was then; any other
-  // entry without a page (Back to the first page, say) means page 1.
+  // entry without a page (Back to the first page, say) means page 1. The route started this
+  // page's call before the screen loaded (`businessListOpeningRequest`).
   const [opening] = useState(() => ({
     key: location.key,
-    page: searchParams.has('page') ? 1 : readStoredPage(),
+    page: openingPage(searchParams, readStoredPage()),
   }));
   const view = useMemo(() => parseBusinessListView(searchParams), [searchParams]);
   const page = view.page ?? (location.key === opening.key ? opening.page : 1);

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { businessListQuerySchema, documentTabs } from '@fd/contract';
 import {
   docsAmount,
+  documentListFirstRequests,
+  documentListOpeningRequest,
+  documentListPage,
   documentListRequest,
   documentListSearchParams,
+  documentTabCountRequests,
   documentTabRequest,
   parseDocumentListView,
   type DocumentListView,
@@ -86,5 +90,44 @@ describe('documents address query', () => {
     expect(parseDocumentListView(documentListSearchParams(view))).toEqual(view);
     const { query } = documentListRequest(view, view.page ?? 1);
     expect(businessListQuerySchema.safeParse(query).success).toBe(true);
+  });
+});
+
+describe('the call of the screen opening on an address (asked for early by its route)', () => {
+  const query = (address: string) => new URLSearchParams(address);
+
+  it('is the call the view of that address makes, on its page or the first', () => {
+    const address = query('status=INCORPORATED&filter=type&type=c-corp&page=3');
+    const view = parseDocumentListView(address);
+    expect(documentListPage(view)).toBe(3);
+    expect(documentListOpeningRequest(address)).toEqual(documentListRequest(view, 3));
+    expect(documentListOpeningRequest(address)).toEqual({
+      path: 'manager/business/list/incorporated/',
+      query: { page: '3', page_size: '10', filter: 'type', type: 'C-corp' },
+    });
+    expect(documentListOpeningRequest(query('page=abc'))).toEqual({
+      path: 'manager/business/list/',
+      query: { page: '1', page_size: '10' },
+    });
+  });
+
+  it('turns odd address queries into a call the API accepts, never an error', () => {
+    for (const address of [
+      'status=%00&page=-1&filter=country',
+      'filter=date&start_date_iso=2026-13-01&end_date_iso=2026-01-01&page=1e3',
+      'status=pending&status=other&filter=type&type=LLC&type=PLC',
+      '%E0%A4%A=broken&=&&&filter',
+    ]) {
+      const { path, query: sent } = documentListOpeningRequest(query(address));
+      expect(path).toMatch(/^manager\/business\/list\//);
+      expect(businessListQuerySchema.safeParse(sent).success, address).toBe(true);
+    }
+  });
+
+  it('asks for the page of the list and every tab count', () => {
+    expect(documentListFirstRequests(query('status=pending'))).toEqual([
+      { path: 'manager/business/list/pending/', query: { page: '1', page_size: '10' } },
+      ...documentTabCountRequests,
+    ]);
   });
 });

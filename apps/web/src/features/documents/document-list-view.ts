@@ -2,6 +2,11 @@
  * The documents list as the address describes it, and the API call it makes
  * (docs/product.md §2, §7). The address uses the API's parameter names: `filter` names
  * the kind and its value parameters follow, plus `status` for the tab.
+ *
+ * The app's entry loads this module on its own to start the screen's first calls while the
+ * screen's other chunks load (`startDocumentListEarly`, app/routes.tsx; docs/decisions.md §48),
+ * so it imports no component and nothing that loads zod: plain values, types, and the API
+ * client the entry holds already.
  */
 import {
   businessApiPaths,
@@ -11,11 +16,8 @@ import {
   LIST_PAGE_SIZE,
   type BusinessListItem,
 } from '@fd/contract';
-import {
-  matchChoice,
-  type FilterMenuOption,
-  type FilterSelection,
-} from '#/components/ui/filter-menu.tsx';
+import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { api } from '#/lib/api-client.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -49,6 +51,19 @@ export const documentTabCountRequests: readonly BusinessListRequest[] = document
 );
 
 const tabStatuses = documentTabs.map((tab) => tab.status);
+
+/**
+ * The canonical spelling of `raw` among `choices`, compared case-insensitively; else null.
+ * The filter menu's `matchChoice`, repeated: that module is a component, which the entry
+ * must not load.
+ */
+function matchChoice<Choice extends string>(
+  choices: readonly Choice[],
+  raw: string | null | undefined,
+): Choice | null {
+  const wanted = raw?.trim().toLowerCase();
+  return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
+}
 
 /** `filter` and its value parameters; an incomplete or unknown filter counts as none. */
 function parseFilter(params: URLSearchParams): FilterSelection | null {
@@ -96,11 +111,37 @@ export function documentListSearchParams(view: DocumentListView): URLSearchParam
   return params;
 }
 
+/** The page a view shows: the one its address names, else the first. */
+export const documentListPage = (view: DocumentListView): number => view.page ?? 1;
+
 export function documentListRequest(view: DocumentListView, page: number): BusinessListRequest {
   return {
     path: documentTabRequest(view.tab).path,
     query: { page: String(page), page_size: String(LIST_PAGE_SIZE), ...filterParams(view.filter) },
   };
+}
+
+/**
+ * The list call of the screen opening on this address query: the route starts it before the
+ * screen's code has loaded, and the screen sends the same call for the same view.
+ */
+export function documentListOpeningRequest(params: URLSearchParams): BusinessListRequest {
+  const view = parseDocumentListView(params);
+  return documentListRequest(view, documentListPage(view));
+}
+
+/**
+ * Every call the screen makes on opening at this address query: its page of the list and the
+ * tabs' counts.
+ */
+export const documentListFirstRequests = (params: URLSearchParams): BusinessListRequest[] => [
+  documentListOpeningRequest(params),
+  ...documentTabCountRequests,
+];
+
+/** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
+export function startDocumentListEarly(params: URLSearchParams): void {
+  for (const { path, query } of documentListFirstRequests(params)) api.startEarly(path, query);
 }
 
 /** docs/product.md §9: the Docs amount is the KYB count plus the KYC count. */

@@ -15,6 +15,7 @@ import { businessLevelLabel, formatCount, orNil } from '#/lib/format.ts';
 import {
   docsAmount,
   documentFilterOptions,
+  documentListPage,
   documentListRequest,
   documentTabCountRequests,
   documentListSearchParams,
@@ -56,7 +57,7 @@ const loadErrorText = (error: Error) =>
 export function DocumentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);
-  const page = view.page ?? 1;
+  const page = documentListPage(view);
   const request = useMemo(() => documentListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
   const counts = useBusinessTabCounts(documentTabCountRequests);
