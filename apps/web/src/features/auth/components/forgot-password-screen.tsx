@@ -54,7 +54,7 @@ export function ForgotPasswordScreen() {
         </Button>
       </form>
       <div className="mt-6 text-center text-sm">
-        <TextLink to={paths.login} className="inline-flex items-center gap-1.5">
+        <TextLink to={paths.login} className="gap-1.5">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </TextLink>

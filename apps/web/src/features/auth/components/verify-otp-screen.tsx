@@ -5,7 +5,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { successMessages, verifyOtpFormSchema } from '@fd/contract';
 import { Button } from '#/components/ui/button.tsx';
 import { FieldError } from '#/components/ui/text-field.tsx';
+import { textLinkClassName } from '#/components/ui/text-link.tsx';
 import { paths } from '#/config/paths.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useAuth } from '../auth-provider.tsx';
 import {
@@ -101,7 +103,7 @@ function VerifyOtpForm({ email, token: firstToken }: VerifyOtpLocationState) {
             type="button"
             onClick={resend}
             disabled={isResending}
-            className="rounded font-medium text-indigo-600 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:text-slate-400"
+            className={classNames(textLinkClassName, 'disabled:text-slate-400')}
           >
             Click to resend.
           </button>
