@@ -218,3 +218,48 @@ describe(
     });
   },
 );
+
+describe(
+  'the screens loaded before the first render are the ones the guards will show',
+  SLOW_FIRST_LOAD,
+  () => {
+    // A copy of the app's modules per test, none of its screens loaded yet.
+    let app: { routes: typeof routesModule; testing: typeof renderRoute; session: typeof session };
+    beforeEach(async () => {
+      vi.resetModules();
+      app = {
+        routes: await import('./routes.tsx'),
+        testing: await import('../testing/render-route.tsx'),
+        session: await import('../lib/session.ts'),
+      };
+    });
+    afterEach(() => act(() => app.session.clearSession()));
+
+    it('loads sign-in, not the screen, for a visitor without a session at a signed-in address', async () => {
+      await app.routes.preloadRoute('/business');
+      const { router } = app.testing.renderRoutes(app.routes.routes, { initialEntry: '/business' });
+      // In the first pass: the sign-in screen was loaded.
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('leaves the signed-in screens to load when they are shown', async () => {
+      await app.routes.preloadRoute('/business');
+      app.testing.storeSession();
+      app.testing.renderRoutes(app.routes.routes, { initialEntry: '/business' });
+      // The first pass is the loading spinner: the signed-in screens were left unloaded for a
+      // visitor who was to be sent to sign in.
+      expect(screen.queryByRole('heading', { name: 'Businesses' })).not.toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Businesses' }, LAZY)).toBeInTheDocument();
+    });
+
+    it('loads the home screen for a signed-in manager at sign-in', async () => {
+      app.testing.storeSession();
+      await app.routes.preloadRoute('/');
+      const { router } = app.testing.renderRoutes(app.routes.routes, { initialEntry: '/' });
+      expect(screen.getByRole('heading', { name: 'Businesses' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/business');
+    });
+  },
+);

@@ -2,8 +2,9 @@ import { businessApiPaths } from '@fd/contract';
 import { lazy, Suspense, useState, type ComponentType, type FunctionComponent } from 'react';
 import { matchRoutes, Outlet, type Params, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { paths } from '../config/paths.ts';
+import { HOME_PATH, paths } from '../config/paths.ts';
 import { api } from '../lib/api-client.ts';
+import { readSession } from '../lib/session.ts';
 import { RouteErrorPage } from '../features/misc/components/route-error-page.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
 
@@ -242,16 +243,35 @@ export async function startRouteData({
   await Promise.all(starts.map((start) => start.catch(() => undefined)));
 }
 
+const elementType = (route: RouteObject): unknown =>
+  (route.element as { type?: unknown } | undefined)?.type;
+
+/**
+ * The address whose screens the app will show for `pathname`, as the route guards decide it:
+ * a signed-in address opened without a session shows sign-in (`RequireAuth`), sign-in opened
+ * with one shows the home screen (`RedirectIfSignedIn`).
+ */
+function shownPathname(pathname: string): string {
+  const guards = (matchRoutes(routes, pathname) ?? []).map(({ route }) => elementType(route));
+  const signedIn = Boolean(readSession().token);
+  if (guards.includes(RequireAuth) && !signedIn) return paths.login;
+  if (guards.includes(RedirectIfSignedIn) && signedIn) return HOME_PATH;
+  return pathname;
+}
+
 /**
  * Loads the lazy screens (and layouts) the address shows, so the first render finds them
  * loaded: the server's page for a route already names their chunks as `modulepreload` links
  * (apps/web/build/route-preloads.ts), and rendering before they arrive would commit the
  * Suspense fallback first and reveal the screen in a second pass (docs/decisions.md §38).
+ * Where a guard will send the visitor elsewhere, the screens loaded are the ones shown there:
+ * a visitor without a session who opens a signed-in address waits for the sign-in screen's
+ * small chunk, not the signed-in screen's, while the page shows that screen's frame.
  * A failed load is left to the lazy screen, which tries again and reports it as it would.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const type = (route.element as { type?: unknown } | undefined)?.type;
+  const screens = (matchRoutes(routes, shownPathname(pathname)) ?? []).flatMap(({ route }) => {
+    const type = elementType(route);
     return typeof type === 'function' && 'preload' in type
       ? [(type as LazyScreen<object>).preload]
       : [];
