@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute, startRouteData } from './app/routes.tsx';
@@ -17,12 +17,17 @@ if (!container) throw new Error('index.html has no #root element.');
 
 // The page's first paint (the route's screen rendered at build time, or index.html's spinner)
 // stays until the address's screens have loaded, their first answers already on the way; then
-// React renders them in one pass (docs/decisions.md §38, §48).
+// React renders them in one pass (docs/decisions.md §38, §48). That pass is a transition: the
+// first paint is already on screen, so React may render in slices and let the browser answer
+// input between them instead of holding the main thread for the whole app (§51).
 void startRouteData(window.location);
-void preloadRoute(window.location.pathname).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void preloadRoute(window.location.pathname).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
