@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { useIdle } from '../hooks/use-idle.ts';
 import { useNotificationCounts } from '../features/notifications/api/list-notifications.ts';
 import { useNotificationStream } from '../features/notifications/use-notification-stream.ts';
 import { useUnreadCountTitle } from '../features/notifications/use-unread-count-title.ts';
@@ -35,8 +36,11 @@ export function SignedInLayout() {
 }
 
 function SignedInArea() {
-  useNotificationStream();
-  const unreadCount = useNotificationCounts().data?.unread ?? 0;
+  // The badge and the stream wait for the screen's first paint and the browser's first idle
+  // moment: the screen's own code and data come first on a slow network (§52).
+  const idle = useIdle();
+  useNotificationStream({ enabled: idle });
+  const unreadCount = useNotificationCounts({ enabled: idle }).data?.unread ?? 0;
   useUnreadCountTitle(unreadCount);
   return (
     <AppLayout

@@ -10,16 +10,16 @@ import { NotificationStream } from './notification-stream.ts';
 /**
  * Keeps the notifications live while a manager is signed in: every change the stream reports
  * refetches the counts and the lists, so the badge, the title and the panel follow. Mounted
- * once, in the signed-in layout. A new token (a password change retires the old ones) opens a
+ * once, in the signed-in layout; the stream opens once `enabled` (the layout waits for idle). A new token (a password change retires the old ones) opens a
  * new stream; signing out closes it.
  */
-export function useNotificationStream(): void {
+export function useNotificationStream({ enabled = true }: { enabled?: boolean } = {}): void {
   const queryClient = useQueryClient();
   const { token } = useSession();
 
   useEffect(() => {
     // No EventSource (an old browser, or jsdom): the lists still load, just not live.
-    if (!token || typeof EventSource === 'undefined') return;
+    if (!enabled || !token || typeof EventSource === 'undefined') return;
     const stream = new NotificationStream({
       getTicket: getStreamTicket,
       open: (ticket, lastEventId) =>
@@ -30,5 +30,5 @@ export function useNotificationStream(): void {
     });
     stream.start();
     return () => stream.stop();
-  }, [queryClient, token]);
+  }, [enabled, queryClient, token]);
 }

@@ -33,9 +33,10 @@ export async function getNotificationPage(
  * The per-tab counts (`data.counts`): the bell's badge, the page title and the tabs read them.
  * One notification is the smallest page the list call gives; the counts come with any page.
  */
-export function useNotificationCounts() {
+export function useNotificationCounts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: notificationKeys.counts(),
+    enabled,
     queryFn: async ({ signal }): Promise<NotificationCounts> =>
       (await getNotificationPage({ tab: 'all', page: 1, pageSize: 1 }, signal)).counts,
   });
