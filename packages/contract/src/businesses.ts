@@ -15,6 +15,7 @@ import {
 import { successBody } from './errors.ts';
 import { choice, param, wholeNumber } from './query.ts';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
+import { SEARCH_MAX_LENGTH } from './paths.ts';
 import { incorporationCountries } from './reference/countries.ts';
 import { activityFilterOptions } from './reference/lists.ts';
 
@@ -39,7 +40,6 @@ export type ActivityFilterStatus = (typeof activityFilterStatuses)[number];
 
 export const listFilterNames = ['type', 'date', 'country'] as const;
 
-export const SEARCH_MAX_LENGTH = 200;
 /** Far beyond any real list; keeps OFFSET arithmetic small and exact. */
 export const MAX_PAGE = 10_000_000;
 /**

@@ -54,9 +54,8 @@ export const businessApiPaths = {
 } as const;
 
 /**
- * The longest `search` the business list accepts: `SEARCH_MAX_LENGTH`, which the list's query
- * schema checks (businesses.ts), given here too so that the web app's entry can cut an
- * address's search as the list screen does without loading any schema (a test holds the two
- * equal).
+ * The longest `search` the business list accepts, which its query schema checks
+ * (businesses.ts). Declared here, beside the paths, so that the web app's entry can cut an
+ * address's search as the list screen does without loading any schema.
  */
-export const BUSINESS_LIST_SEARCH_MAX_LENGTH = 200;
+export const SEARCH_MAX_LENGTH = 200;

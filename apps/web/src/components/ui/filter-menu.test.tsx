@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import {
   describeFilter,
   FilterMenu,
-  matchChoice,
   type FilterMenuOption,
   type FilterSelection,
 } from './filter-menu.tsx';
@@ -90,11 +89,5 @@ describe('filter menu', () => {
     expect(
       describeFilter(options, { id: 'date', range: { from: '2026-01-05', to: '2026-01-09' } }),
     ).toBe('Date: 1/5/2026 – 1/9/2026');
-  });
-
-  it('matches a choice case-insensitively and answers its canonical spelling', () => {
-    expect(matchChoice(['LLC', 'C-corp'], 'c-CORP')).toBe('C-corp');
-    expect(matchChoice(['LLC', 'C-corp'], 'LTD')).toBeNull();
-    expect(matchChoice(['LLC', 'C-corp'], null)).toBeNull();
   });
 });

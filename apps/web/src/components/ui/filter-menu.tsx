@@ -46,15 +46,6 @@ export function describeFilter(
   return option.label;
 }
 
-/** The canonical spelling of `raw` among `choices`, compared case-insensitively; else null. */
-export function matchChoice<Choice extends string>(
-  choices: readonly Choice[],
-  raw: string | null | undefined,
-): Choice | null {
-  const wanted = raw?.trim().toLowerCase();
-  return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
-}
-
 const itemClassName =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
 

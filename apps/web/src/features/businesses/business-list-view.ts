@@ -17,8 +17,9 @@ import {
   formationStepNames,
   incorporationCountries,
   LIST_PAGE_SIZE,
-  BUSINESS_LIST_SEARCH_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
 } from '@fd/contract';
+import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { api } from '#/lib/api-client.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
@@ -98,19 +99,6 @@ export const tabCountRequests: readonly BusinessListRequest[] = businessTabs.map
 
 const tabStatuses = businessTabs.map((tab) => tab.status);
 
-/**
- * The canonical spelling of `raw` among `choices`, compared case-insensitively; else null.
- * The filter menu's `matchChoice`, repeated: that module is a component, which the entry
- * must not load.
- */
-function matchChoice<Choice extends string>(
-  choices: readonly Choice[],
-  raw: string | null | undefined,
-): Choice | null {
-  const wanted = raw?.trim().toLowerCase();
-  return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
-}
-
 /** The dropdown's choice in an address; a hand-written one with several keeps the first. */
 function parseFilter(params: URLSearchParams): FilterSelection | null {
   const range = parseDayRange(params.get('start_date_iso'), params.get('end_date_iso'));
@@ -142,7 +130,7 @@ export function parseBusinessListView(params: URLSearchParams): BusinessListView
   const activityParam = params.get('business_formation_status')?.replaceAll('_', ' ');
   return {
     tab: matchChoice(tabStatuses, params.get('status')) ?? '',
-    search: (params.get('search') ?? '').slice(0, BUSINESS_LIST_SEARCH_MAX_LENGTH),
+    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
     filter: parseFilter(params),
     activity: {
       activity: matchChoice(activityFilterOptions, activityParam),

@@ -16,6 +16,7 @@ import {
   LIST_PAGE_SIZE,
   type BusinessListItem,
 } from '@fd/contract';
+import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { api } from '#/lib/api-client.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
@@ -51,19 +52,6 @@ export const documentTabCountRequests: readonly BusinessListRequest[] = document
 );
 
 const tabStatuses = documentTabs.map((tab) => tab.status);
-
-/**
- * The canonical spelling of `raw` among `choices`, compared case-insensitively; else null.
- * The filter menu's `matchChoice`, repeated: that module is a component, which the entry
- * must not load.
- */
-function matchChoice<Choice extends string>(
-  choices: readonly Choice[],
-  raw: string | null | undefined,
-): Choice | null {
-  const wanted = raw?.trim().toLowerCase();
-  return (wanted && choices.find((choice) => choice.toLowerCase() === wanted)) || null;
-}
 
 /** `filter` and its value parameters; an incomplete or unknown filter counts as none. */
 function parseFilter(params: URLSearchParams): FilterSelection | null {
