@@ -100,7 +100,8 @@ function renderSection(detail: BusinessDetail = business) {
   return modules.testing.renderScreen(<modules.section.DocsManagementSection business={detail} />);
 }
 
-const uploadDialog = (title: string) => screen.getByRole('dialog', { name: title });
+/** The upload dialog, once its chunk has loaded (it is not part of the screen's first download). */
+const uploadDialog = (title: string) => screen.findByRole('dialog', { name: title });
 const confirmDialog = () =>
   screen.getByRole('dialog', { name: modules.dialog.CONFIRM_UPLOAD_TITLE });
 const pdf = (name = 'ein.pdf', text = '%PDF-1.4 EIN letter') =>
@@ -111,7 +112,7 @@ type User = ReturnType<typeof renderSection>['user'];
 async function openUpload(user: User, category = 'Tax ID') {
   await user.click(await screen.findByRole('button', { name: manageTexts.attachFiles }));
   await user.click(screen.getByRole('menuitem', { name: category }));
-  return uploadDialog(category);
+  return await uploadDialog(category);
 }
 
 async function fillUpload(
@@ -202,7 +203,7 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
       'Other files',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Certificate of incorporation' }));
-    const opened = uploadDialog('Certificate of incorporation');
+    const opened = await uploadDialog('Certificate of incorporation');
     expect(within(opened).getByLabelText('File')).toHaveAttribute(
       'accept',
       expect.stringContaining('application/pdf'),
@@ -359,7 +360,7 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
       expect(
         screen.queryByRole('dialog', { name: modules.dialog.CONFIRM_UPLOAD_TITLE }),
       ).toBeNull();
-      expect(uploadDialog('Tax ID')).toBe(opened);
+      expect(await uploadDialog('Tax ID')).toBe(opened);
       expect(within(opened).getByLabelText('Message')).toHaveValue('Here is your EIN letter.');
       expect(within(opened).getByLabelText('Insert URL (optional)')).toHaveValue(
         'https://drive.example.com/ein',

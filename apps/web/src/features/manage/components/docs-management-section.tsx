@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Download, ExternalLink, Paperclip } from 'lucide-react';
 import {
   emptyStateTexts,
@@ -9,11 +9,19 @@ import {
 } from '@fd/contract';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
+import { useIdle } from '#/hooks/use-idle.ts';
 import { formatFileSize } from '#/lib/format.ts';
 import { usePostFormationAttachments } from '../api/attachments.ts';
 import type { PostFormationCategory } from '../api/upload-post-formation.ts';
 import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
-import { UploadDialog } from './upload-dialog.tsx';
+
+/**
+ * The upload dialog is not part of the screen's first download: it loads in the browser's
+ * first idle moment after the section appears, or when a category is chosen, whichever
+ * comes first (docs/decisions.md §52).
+ */
+const loadUploadDialog = () => import('./upload-dialog.tsx');
+const UploadDialog = lazy(async () => ({ default: (await loadUploadDialog()).UploadDialog }));
 
 export const ATTACHMENTS_LOAD_ERROR_TEXT = 'The attached files could not be loaded.';
 /** Without the step's row nothing can be attached to it (the upload names the step). */
@@ -27,6 +35,11 @@ export const NO_POST_FORMATION_STEP_TEXT =
 export function DocsManagementSection({ business }: { business: BusinessDetail }) {
   const statusId = business.business_formation_statuses.post_doc_formation_status.id;
   const [category, setCategory] = useState<PostFormationCategory | null>(null);
+  const idle = useIdle();
+  useEffect(() => {
+    // Loaded ahead of the first choice; a failure shows when the dialog is opened.
+    if (idle) loadUploadDialog().catch(() => undefined);
+  }, [idle]);
 
   if (statusId === null) return <SectionEmpty>{NO_POST_FORMATION_STEP_TEXT}</SectionEmpty>;
 
@@ -49,13 +62,15 @@ export function DocsManagementSection({ business }: { business: BusinessDetail }
         />
       </div>
       {category && (
-        <UploadDialog
-          key={category}
-          business={business}
-          statusItemId={statusId}
-          category={category}
-          onClose={() => setCategory(null)}
-        />
+        <Suspense fallback={null}>
+          <UploadDialog
+            key={category}
+            business={business}
+            statusItemId={statusId}
+            category={category}
+            onClose={() => setCategory(null)}
+          />
+        </Suspense>
       )}
       <AttachmentList businessUuid={business.uuid} statusId={statusId} />
     </div>
