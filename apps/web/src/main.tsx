@@ -19,7 +19,7 @@ if (!container) throw new Error('index.html has no #root element.');
 // stays until the address's screens have loaded, their first answers already on the way; then
 // React renders them in one pass (docs/decisions.md §38, §48). That pass is a transition: the
 // first paint is already on screen, so React may render in slices and let the browser answer
-// input between them instead of holding the main thread for the whole app (§51).
+// input between them instead of holding the main thread for the whole app (§52).
 void startRouteData(window.location);
 void preloadRoute(window.location.pathname).then(() => {
   const root = createRoot(container);

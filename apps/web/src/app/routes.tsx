@@ -225,7 +225,7 @@ export const routes: RouteObject[] = [
 /**
  * Asks for the answers the address's screen reads first, while its chunks load rather than
  * after they have run: a detail screen's business, a list screen's page and tab counts
- * (docs/decisions.md §48). Settles once every call is on its way. Only a head start: the screen
+ * (docs/decisions.md §48, §51). Settles once every call is on its way. Only a head start: the screen
  * asks for whatever was not started, and reports what fails (a chunk that would not load, say),
  * so nothing that fails here may stop the app from starting.
  */
