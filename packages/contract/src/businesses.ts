@@ -14,8 +14,7 @@ import {
 } from './enums.ts';
 import { successBody } from './errors.ts';
 import { choice, param, wholeNumber } from './query.ts';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
-import { SEARCH_MAX_LENGTH } from './paths.ts';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './limits.ts';
 import { incorporationCountries } from './reference/countries.ts';
 import { activityFilterOptions } from './reference/lists.ts';
 

@@ -20,3 +20,10 @@ export const TOAST_AUTO_CLOSE_MS = 4000;
  */
 export const SIGNED_LINK_TTL_SECONDS = 10 * 60;
 export const SIGNED_LINK_REFRESH_MS = 4 * 60 * 1000;
+
+/**
+ * The longest `search` the business list accepts, which its query schema checks
+ * (businesses.ts). Here, with no schema beside it, so that the web app can cut an address's
+ * search as the list screen does before it has loaded any schema.
+ */
+export const SEARCH_MAX_LENGTH = 200;

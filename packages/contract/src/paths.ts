@@ -52,10 +52,3 @@ export const businessApiPaths = {
   all: 'manager/business/all/',
   detail: (id: string | number) => `manager/business/detail/${id}/`,
 } as const;
-
-/**
- * The longest `search` the business list accepts, which its query schema checks
- * (businesses.ts). Declared here, beside the paths, so that the web app's entry can cut an
- * address's search as the list screen does without loading any schema.
- */
-export const SEARCH_MAX_LENGTH = 200;
