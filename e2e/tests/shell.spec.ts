@@ -6,12 +6,40 @@ import { signIn, signInAs, storedToken } from '../session.ts';
 
 const account = accounts.shell;
 
+/** The heading of the first paint the server sent for a page (docs/decisions.md §48, §53). */
+const firstPaintHeading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
 test('without a session every authenticated route sends the user to sign in', async ({ page }) => {
   for (const route of ['/business', '/settings', '/document-page', '/manage-business/abc']) {
-    await page.goto(route);
+    const response = await page.goto(route);
+    // The page itself is the sign-in screen's first paint, never a signed-in screen's frame.
+    expect(firstPaintHeading(await response!.text()), route).toBe('Welcome back');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   }
+});
+
+test("a signed-in route's page shows its own frame while the browser holds a session", async ({
+  page,
+}) => {
+  await signInAs(page, account);
+  await expect(page).toHaveURL(/\/business$/);
+  const firstPaintOf = async (route: string) =>
+    firstPaintHeading(await (await page.goto(route))!.text());
+  expect(await firstPaintOf('/settings')).toBe('Managers profile');
+
+  // A session kept from before the cookie existed (or the cookie lost): the server sends the
+  // sign-in page, the app still opens the screen, and sets the cookie again for next time.
+  await page.context().clearCookies();
+  expect(await firstPaintOf('/settings')).toBe('Welcome back');
+  await expect(page.getByRole('heading', { level: 1, name: 'Managers profile' })).toBeVisible();
+  expect(await firstPaintOf('/business')).toBe('Businesses');
+
+  // Signed out, the cookie goes with the session.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await firstPaintOf('/business')).toBe('Welcome back');
 });
 
 test('only managers may sign in', async ({ page }) => {

@@ -15,6 +15,13 @@ import { renderRoutes, withRootMarkup } from './prerender.ts';
 export const routePagesDir = 'pages';
 export const routePagesIndex = `${routePagesDir}/routes.json`;
 
+/** One entry of `pages/routes.json`, which the API reads (apps/api/src/plugins/web-app.ts). */
+export interface RoutePageEntry {
+  path: string;
+  file: string;
+  signedIn: boolean;
+}
+
 /** One route: its path pattern as the server matches it, and the source modules React loads lazily for it. */
 export interface RoutePreload {
   /** `:name` stands for one path segment. */
@@ -157,15 +164,20 @@ export function routePreloadPages(): Plugin {
           : [],
       );
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const signedIn = new Map(
+        routePreloads.map((route) => [
+          route.path,
+          route.modules.some((module) => signedInAreas.includes(module)),
+        ]),
+      );
       const markup = await renderRoutes(
         root,
-        routePreloads.map((route) => ({
-          path: route.path,
-          signedIn: route.modules.some((module) => signedInAreas.includes(module)),
-        })),
+        routePreloads.map((route) => ({ path: route.path, signedIn: signedIn.get(route.path)! })),
       );
       await mkdir(path.join(outDir, routePagesDir), { recursive: true });
-      const index: { path: string; file: string }[] = [];
+      // `signedIn`: the route is behind the sign-in, so its page shows a signed-in frame
+      // (the server sends the sign-in page instead to a visitor without a session, §53).
+      const index: RoutePageEntry[] = [];
       for (const route of routeFiles(chunks, root)) {
         const file = `${routePagesDir}/${pageName(route.path)}.html`;
         // Inert until the app renders over it: nothing typed or clicked before then is lost.
@@ -174,7 +186,7 @@ export function routePreloadPages(): Plugin {
           `<div inert style="display:contents">${markup.get(route.path)}</div>`,
         );
         await writeFile(path.join(outDir, file), withPreloads(page, route.files, base));
-        index.push({ path: route.path, file });
+        index.push({ path: route.path, file, signedIn: signedIn.get(route.path)! });
       }
       await writeFile(path.join(outDir, routePagesIndex), JSON.stringify(index, null, 2) + '\n');
     },

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute, startRouteData } from './app/routes.tsx';
+import { writeSessionHint } from './lib/session.ts';
 import './index.css';
 
 // zod, which the signed-in screens load, would probe once with `new Function` whether it may
@@ -20,6 +21,9 @@ if (!container) throw new Error('index.html has no #root element.');
 // React renders them in one pass (docs/decisions.md §38, §48). That pass is a transition: the
 // first paint is already on screen, so React may render in slices and let the browser answer
 // input between them instead of holding the main thread for the whole app (§52).
+// The server's sign of a session follows the stored one: set by a session from before the
+// cookie existed, dropped with a session cleared elsewhere, renewed on every visit (§53).
+writeSessionHint();
 void startRouteData(window.location);
 void preloadRoute(window.location.pathname).then(() => {
   const root = createRoot(container);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@fd/contract';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { startTestApp, testConfig, type TestApp } from '../test/test-app.ts';
 
@@ -183,8 +184,12 @@ function makeWebDistWithRoutePages(): string {
     'pages/routes.json',
     JSON.stringify([
       { path: '/', file: 'pages/index.html' },
-      { path: '/business', file: 'pages/business.html' },
-      { path: '/manage-business/:businessUUID', file: 'pages/manage-business.html' },
+      { path: '/business', file: 'pages/business.html', signedIn: true },
+      {
+        path: '/manage-business/:businessUUID',
+        file: 'pages/manage-business.html',
+        signedIn: true,
+      },
     ]),
   );
   return dist;
@@ -210,6 +215,8 @@ describe.each(lanes)('route pages on $name', (lane) => {
   });
 
   it('answers a route with its page, compressed and never cached, and any other address with index.html', async () => {
+    // A browser with a session says so (docs/decisions.md §53); without, see the next test.
+    const signedIn = { cookie: `theme=dark; ${SESSION_HINT_COOKIE}=1` };
     for (const [url, page, encoding] of [
       ['/', routePage('login'), 'br'],
       ['/business', routePage('business'), 'br'],
@@ -221,7 +228,10 @@ describe.each(lanes)('route pages on $name', (lane) => {
       ['/settings', indexHtml, 'br'],
       ['/index.html', indexHtml, 'br'],
     ] as const) {
-      const response = await getRaw(harness.baseUrl, url, { 'accept-encoding': encoding });
+      const response = await getRaw(harness.baseUrl, url, {
+        'accept-encoding': encoding,
+        ...signedIn,
+      });
       expect(response.status, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe(encoding);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -229,6 +239,30 @@ describe.each(lanes)('route pages on $name', (lane) => {
       expect(response.headers.vary, url).toMatch(/accept-encoding/i);
       expect(decoded(response), url).toBe(page);
     }
+  });
+
+  it('answers a signed-in route with the sign-in page to a browser without a session', async () => {
+    for (const [url, cookie] of [
+      ['/business', undefined],
+      ['/business?status=PENDING', 'theme=dark'],
+      ['/manage-business/5b0f6a1e-3c1f-4b7e-9f52-0d3c2f1a9b10', `${SESSION_HINT_COOKIE}=0`],
+      ['/business', `x${SESSION_HINT_COOKIE}=1`],
+    ] as const) {
+      const response = await getRaw(harness.baseUrl, url, {
+        'accept-encoding': 'br',
+        ...(cookie ? { cookie } : {}),
+      });
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      // The same address answers differently with the cookie: no cache may mix the two.
+      expect(response.headers.vary, url).toMatch(/cookie/i);
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(decoded(response), url).toBe(routePage('login'));
+    }
+    // A route that is not behind the sign-in does not depend on it.
+    const signIn = await getRaw(harness.baseUrl, '/', { 'accept-encoding': 'br' });
+    expect(decoded(signIn)).toBe(routePage('login'));
+    expect(signIn.headers.vary ?? '').not.toMatch(/cookie/i);
   });
 
   it('tells crawlers to keep out of the API, in text', async () => {

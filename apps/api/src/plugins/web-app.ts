@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { apiErrorDetails } from '@fd/contract';
+import { apiErrorDetails, SESSION_HINT_COOKIE } from '@fd/contract';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
@@ -17,12 +17,18 @@ const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWi
 /** Written by the web build (apps/web/build/route-preloads.ts): each route's copy of index.html. */
 const routePagesIndex = 'pages/routes.json';
 
+interface RoutePage {
+  file: string;
+  /** Behind the sign-in: the page shows a signed-in screen's frame. */
+  signedIn: boolean;
+}
+
 /**
  * The route pages of a build: `/business` → `pages/business.html`, a `:name` segment matching
  * any one segment. A build without them (or an unreadable list) leaves every page on index.html.
  */
-function loadRoutePages(webDistDir: string): (pathname: string) => string | undefined {
-  let routes: { path: string; file: string }[];
+function loadRoutePages(webDistDir: string): (pathname: string) => RoutePage | undefined {
+  let routes: { path: string; file: string; signedIn?: boolean }[];
   try {
     routes = JSON.parse(
       readFileSync(path.join(webDistDir, routePagesIndex), 'utf8'),
@@ -30,9 +36,9 @@ function loadRoutePages(webDistDir: string): (pathname: string) => string | unde
   } catch {
     return () => undefined;
   }
-  const patterns = routes.map(({ path: routePath, file }) => ({
+  const patterns = routes.map(({ path: routePath, file, signedIn = false }) => ({
     segments: routePath.split('/'),
-    file,
+    page: { file, signedIn },
   }));
   return (pathname) => {
     const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
@@ -42,9 +48,15 @@ function loadRoutePages(webDistDir: string): (pathname: string) => string | unde
         pattern.segments.every((segment, index) =>
           segment.startsWith(':') ? segments[index] !== '' : segment === segments[index],
         ),
-    )?.file;
+    )?.page;
   };
 }
+
+const sessionHint = new RegExp(`(?:^|;)\\s*${SESSION_HINT_COOKIE}=1\\s*(?:;|$)`);
+
+/** The web app's sign of a session stored in this browser (no secret; docs/decisions.md §53). */
+const hasSessionHint = (cookieHeader: string | undefined) =>
+  cookieHeader !== undefined && sessionHint.test(cookieHeader);
 
 /**
  * Serves the built SPA from `webDistDir` and answers every path nothing else
@@ -80,7 +92,7 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     }
 
     // `/` (the sign-in screen) is a page route too; @fastify/static would answer it with index.html.
-    const signInPage = isBuilt ? routePage('/') : undefined;
+    const signInPage = isBuilt ? routePage('/')?.file : undefined;
     if (signInPage) app.get('/', (_request, reply) => reply.sendFile(signInPage));
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -97,7 +109,15 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       if (!isBuilt) {
         return reply.code(503).type('text/plain; charset=utf-8').send(webNotBuiltText);
       }
-      return reply.sendFile(routePage(pathname) ?? 'index.html');
+      const page = routePage(pathname);
+      if (!page) return reply.sendFile('index.html');
+      if (!page.signedIn) return reply.sendFile(page.file);
+      // A signed-in screen's frame only for a browser with a session; anyone else gets the
+      // sign-in page's first paint, which the app then shows (docs/decisions.md §53).
+      reply.header('vary', 'Cookie');
+      return reply.sendFile(
+        hasSessionHint(request.headers.cookie) || !signInPage ? page.file : signInPage,
+      );
     });
   },
   { name: 'web-app' },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { managerSchema } from '@fd/contract';
+import { managerSchema, SESSION_HINT_COOKIE } from '@fd/contract';
 import { demoManager } from '../testing/render-route.tsx';
 import {
   clearSession,
@@ -10,6 +10,7 @@ import {
   saveSession,
   subscribeToSession,
   TOKEN_STORAGE_KEY,
+  writeSessionHint,
 } from './session.ts';
 
 describe('session storage', () => {
@@ -23,6 +24,24 @@ describe('session storage', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(MANAGER_STORAGE_KEY)).toBeNull();
     expect(readSession()).toEqual({ token: null, manager: null });
+  });
+
+  it('keeps a cookie that says a session is stored, and only that, while one is', () => {
+    const hint = () =>
+      document.cookie.split('; ').find((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE}=`));
+    saveSession('secret-token', demoManager);
+    expect(hint()).toBe(`${SESSION_HINT_COOKIE}=1`);
+    expect(document.cookie).not.toContain('secret-token');
+    clearSession();
+    expect(hint()).toBeUndefined();
+
+    // At start it follows what storage holds: a session from before the cookie, or none.
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'older-token');
+    writeSessionHint();
+    expect(hint()).toBe(`${SESSION_HINT_COOKIE}=1`);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    writeSessionHint();
+    expect(hint()).toBeUndefined();
   });
 
   it('returns the same snapshot while storage is unchanged', () => {

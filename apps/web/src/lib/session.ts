@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { roles, type Manager } from '@fd/contract';
+import { roles, SESSION_HINT_COOKIE, type Manager } from '@fd/contract';
 
 /** Browser-storage keys of the session (docs/product.md §3): each value under its own key. */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -72,6 +72,21 @@ export function readSession(): Session {
   return session;
 }
 
+/** As long as browsers keep a cookie (400 days); renewed on every visit with a session. */
+const SESSION_HINT_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/**
+ * Tells the server whether this browser holds a session, by a cookie with no secret in it:
+ * without it, a signed-in address is answered with the sign-in page's first paint, so a
+ * visitor without a session never sees a signed-in screen's frame (docs/decisions.md §53).
+ */
+export function writeSessionHint(signedIn = getToken() !== null): void {
+  const attributes = `Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  document.cookie = signedIn
+    ? `${SESSION_HINT_COOKIE}=1; Max-Age=${SESSION_HINT_MAX_AGE_S}; ${attributes}`
+    : `${SESSION_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
 function notifyListeners(): void {
   const session = readSession();
   for (const listener of listeners) listener(session);
@@ -80,6 +95,7 @@ function notifyListeners(): void {
 export function saveSession(token: string, manager: Manager): void {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   localStorage.setItem(MANAGER_STORAGE_KEY, JSON.stringify(manager));
+  writeSessionHint(true);
   notifyListeners();
 }
 
@@ -92,6 +108,7 @@ export function replaceToken(token: string): void {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   localStorage.removeItem(MANAGER_STORAGE_KEY);
+  writeSessionHint(false);
   notifyListeners();
 }
 
