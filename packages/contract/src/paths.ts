@@ -52,11 +52,3 @@ export const businessApiPaths = {
   all: 'manager/business/all/',
   detail: (id: string | number) => `manager/business/detail/${id}/`,
 } as const;
-
-/**
- * A cookie the web app keeps while a session is stored in the browser, holding no secret
- * (`fd_signed_in=1`): the server answers a signed-in address with the sign-in page's first
- * paint when it is missing, so a visitor without a session never sees a signed-in screen's
- * frame (docs/decisions.md §53). The session itself is the token in `localStorage`.
- */
-export const SESSION_HINT_COOKIE = 'fd_signed_in';
