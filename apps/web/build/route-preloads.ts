@@ -181,9 +181,11 @@ export function routePreloadPages(): Plugin {
       for (const route of routeFiles(chunks, root)) {
         const file = `${routePagesDir}/${pageName(route.path)}.html`;
         // Inert until the app renders over it: nothing typed or clicked before then is lost.
+        // Hidden from the accessibility tree as well (inert already does that in browsers), so
+        // what finds controls by role, a test's locator included, waits for the live ones.
         const page = withRootMarkup(
           html,
-          `<div inert style="display:contents">${markup.get(route.path)}</div>`,
+          `<div inert aria-hidden="true" style="display:contents">${markup.get(route.path)}</div>`,
         );
         await writeFile(path.join(outDir, file), withPreloads(page, route.files, base));
         index.push({ path: route.path, file, signedIn: signedIn.get(route.path)! });
