@@ -16,14 +16,16 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
+// The server's sign of a session follows the stored one: set by a session from before the
+// cookie existed, dropped with a session cleared elsewhere, renewed on every visit
+// (docs/decisions.md §53).
+writeSessionHint();
+
 // The page's first paint (the route's screen rendered at build time, or index.html's spinner)
 // stays until the address's screens have loaded, their first answers already on the way; then
-// React renders them in one pass (docs/decisions.md §38, §48). That pass is a transition: the
-// first paint is already on screen, so React may render in slices and let the browser answer
-// input between them instead of holding the main thread for the whole app (§52).
-// The server's sign of a session follows the stored one: set by a session from before the
-// cookie existed, dropped with a session cleared elsewhere, renewed on every visit (§53).
-writeSessionHint();
+// React renders them in one pass (§38, §48, §51). That pass is a transition: the first paint is
+// already on screen, so React may render in slices and let the browser answer input between
+// them instead of holding the main thread for the whole app (§52).
 void startRouteData(window.location);
 void preloadRoute(window.location.pathname).then(() => {
   const root = createRoot(container);
