@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BusinessListItem } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
+import { Card, cardOpenerClassName } from './ui/card.tsx';
 import { ListStateContent, type DataTableState } from './ui/data-table.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
@@ -36,64 +37,47 @@ const CARD_HEIGHT_PX = 119;
 const ownerName = ({ user }: BusinessListItem) =>
   `${user.first_name} ${user.last_name}`.replace(/\s+/g, ' ').trim();
 
-/**
- * One business as a card. The business name is the link (or button), and its box covers the
- * whole card (`after:inset-0`), so a press anywhere on the card opens it; the rest of the card
- * is the link's description, so a screen reader announces all of it on the link.
- */
+/** One business as a card: its name opens it; its owner, email and details describe it. */
 function BusinessCard({
   business,
   action,
   badge,
   details,
 }: { business: BusinessListItem } & Pick<BusinessCardListProps, 'action' | 'badge' | 'details'>) {
-  const id = useId();
   const owner = ownerName(business);
-  const describedBy = [`${id}-badge`, owner && `${id}-owner`, `${id}-email`, `${id}-details`]
-    .filter(Boolean)
-    .join(' ');
-  const openerClassName =
-    'block w-full text-left text-base font-medium break-words text-slate-900 after:absolute after:inset-0 focus:outline-none';
   return (
-    <li className="relative px-4 py-3 odd:bg-white even:bg-slate-50 hover:bg-indigo-50 has-[:focus-visible]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          {action.kind === 'link' ? (
-            <Link
-              to={action.to(business)}
-              aria-describedby={describedBy}
-              className={openerClassName}
-            >
-              {business.business_name}
-            </Link>
-          ) : (
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-describedby={describedBy}
-              onClick={() => action.onOpen(business)}
-              className={openerClassName}
-            >
-              {business.business_name}
-            </button>
-          )}
-        </div>
-        <span id={`${id}-badge`} className="shrink-0 pt-0.5">
-          {badge(business)}
-        </span>
-      </div>
-      {owner && (
-        <p id={`${id}-owner`} className="mt-1 text-sm break-words text-slate-700">
-          {owner}
-        </p>
-      )}
-      <p id={`${id}-email`} className="text-sm [overflow-wrap:anywhere] text-slate-600">
-        {business.user.email}
-      </p>
-      <p id={`${id}-details`} className="mt-2 text-xs break-words text-slate-600">
-        {details(business)}
-      </p>
-    </li>
+    <Card
+      opener={(describedBy) =>
+        action.kind === 'link' ? (
+          <Link
+            to={action.to(business)}
+            aria-describedby={describedBy}
+            className={cardOpenerClassName}
+          >
+            {business.business_name}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-describedby={describedBy}
+            onClick={() => action.onOpen(business)}
+            className={cardOpenerClassName}
+          >
+            {business.business_name}
+          </button>
+        )
+      }
+      badge={badge(business)}
+      lines={[
+        owner && { content: owner, className: 'mt-1 text-sm break-words text-slate-700' },
+        {
+          content: business.user.email,
+          className: 'text-sm [overflow-wrap:anywhere] text-slate-600',
+        },
+        { content: details(business), className: 'mt-2 text-xs break-words text-slate-600' },
+      ]}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Card, cardOpenerClassName } from '#/components/ui/card.tsx';
 import { classNames } from '#/lib/class-names.ts';
 
 interface SampleCardListProps<Row> {
@@ -68,51 +69,26 @@ function SampleCard({
   badge: ReactNode;
   lines: readonly ReactNode[];
 }) {
-  const id = useId();
-  const lineId = (index: number) => `${id}-line-${index}`;
-  const describedBy = [badge ? `${id}-badge` : null, ...lines.map((_, index) => lineId(index))]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <li
-      className={classNames(
-        'relative px-4 py-3 odd:bg-white even:bg-slate-50',
-        to &&
-          'hover:bg-indigo-50 has-[:focus-visible]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600',
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          {to ? (
-            <Link
-              to={to}
-              aria-describedby={describedBy}
-              className="block w-full text-base font-medium break-words text-slate-900 after:absolute after:inset-0 focus:outline-none"
-            >
-              {title}
-            </Link>
-          ) : (
-            <p className="text-sm font-medium break-words text-slate-900">{title}</p>
-          )}
-        </div>
-        {badge && (
-          <span id={`${id}-badge`} className="shrink-0 pt-0.5">
-            {badge}
-          </span>
-        )}
-      </div>
-      {lines.map((line, index) => (
-        <p
-          key={index}
-          id={lineId(index)}
-          className={classNames(
-            'text-sm break-words',
-            index === 0 ? 'mt-1 text-slate-700' : 'text-slate-600',
-          )}
-        >
-          {line}
-        </p>
-      ))}
-    </li>
+    <Card
+      opener={
+        to
+          ? (describedBy) => (
+              <Link to={to} aria-describedby={describedBy} className={cardOpenerClassName}>
+                {title}
+              </Link>
+            )
+          : undefined
+      }
+      title={<p className="text-sm font-medium break-words text-slate-900">{title}</p>}
+      badge={badge}
+      lines={lines.map((content, index) => ({
+        content,
+        className: classNames(
+          'text-sm break-words',
+          index === 0 ? 'mt-1 text-slate-700' : 'text-slate-600',
+        ),
+      }))}
+    />
   );
 }
