@@ -74,6 +74,8 @@ async function expectNotCut(locator: Locator): Promise<void> {
  * as WCAG excepts them, links and buttons inside a sentence, whose height is the line's.
  */
 async function expectTapTargets(page: Page): Promise<void> {
+  // The live controls only: the page's pre-rendered frame is gone once the app has taken over.
+  await expect(page.locator('[inert]')).toHaveCount(0);
   const small = await page.evaluate(() => {
     const controls = document.querySelectorAll<HTMLElement>(
       'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [tabindex="0"]',
