@@ -2,13 +2,19 @@
  * `npm run bench:lighthouse` — Lighthouse (mobile defaults: a mid-range phone on slow 4G,
  * simulated; performance, accessibility, best practices and SEO) on the sign-in page and, signed
  * in, /business, /document-page, a business's details, its manage page and /settings, through
- * the real server on a fresh embedded database with the demo data.
+ * the real server on a fresh embedded database with the demo data: over HTTPS, as a deployment
+ * serves browsers (HTTP/2, TLS_CERT_FILE and TLS_KEY_FILE, docs/decisions.md §54), and over
+ * plain HTTP/1.1 beside it, for comparison.
  *
  * 1. Builds the web app into a temporary folder (the build writes its .br/.gz copies).
  * 2. Starts the API (apps/api/src/main.ts) in its own process on a temporary data folder,
- *    which seeds the demo data, serving that build.
+ *    which seeds the demo data, serving that build: first with the tests' certificate
+ *    (apps/api/src/test/tls, for 127.0.0.1), then, on the same folder, without.
+ *    The npm script trusts that certificate in this process (NODE_EXTRA_CA_CERTS) for the
+ *    sign-in through the API.
  * 3. Starts Debian's Chromium (CHROME_PATH, else /usr/bin/chromium; never a downloaded one)
- *    with a remote-debugging port and a profile of its own.
+ *    with a remote-debugging port and a profile of its own, trusting that one certificate
+ *    (`--ignore-certificate-errors-spki-list` with its key's hash) and no other.
  * 4. `/` is audited signed out. For the signed-in pages Playwright attaches to the same
  *    Chromium over CDP, signs the demo manager in through the sign-in screen (the session is
  *    the token in localStorage), empties the HTTP cache, and lets go; Lighthouse then runs on
@@ -19,6 +25,7 @@
  *    each report flagged — not the full reports) and the table in bench/README.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,11 +48,28 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     /** A web build to serve instead of building one (e.g. to compare two builds). */
     dist: { type: 'string' },
+    /** `https` or `http` for a trial over one of them; both by default. */
+    over: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
 const port = Number(options.port);
-const base = `http://127.0.0.1:${port}`;
+const protocols = (['https', 'http'] as const).filter((p) => !options.over || p === options.over);
+if (protocols.length === 0) throw new Error('--over is https or http.');
+const baseOver = (protocol: 'https' | 'http') => `${protocol}://127.0.0.1:${port}`;
+const tlsFiles = {
+  TLS_CERT_FILE: path.join(root, 'apps/api/src/test/tls/localhost-cert.pem'),
+  TLS_KEY_FILE: path.join(root, 'apps/api/src/test/tls/localhost-key.pem'),
+};
+/** What Chromium's `--ignore-certificate-errors-spki-list` names: the key's SHA-256, base64. */
+const certificateKeyHash = createHash('sha256')
+  .update(
+    new X509Certificate(readFileSync(tlsFiles.TLS_CERT_FILE)).publicKey.export({
+      type: 'spki',
+      format: 'der',
+    }),
+  )
+  .digest('base64');
 const demoManager = { email: 'manager@formation-desk.local', password: 'demo-manager-2026' };
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -59,6 +83,8 @@ const metricAudits = {
 
 interface PageSummary {
   page: string;
+  /** `h2` over HTTPS, `http/1.1` over plain HTTP: what the page's document came over. */
+  protocol: string;
   url: string;
   signedIn: boolean;
   scores: Record<(typeof categories)[number], number>;
@@ -83,6 +109,7 @@ interface NetworkRequestItem {
   transferSize?: number;
   resourceSize?: number;
   statusCode?: number;
+  protocol?: string;
 }
 
 function summarise(lhr: Result, page: string, signedIn: boolean, performanceRuns: number[]) {
@@ -118,6 +145,7 @@ function summarise(lhr: Result, page: string, signedIn: boolean, performanceRuns
   }
   const summary: PageSummary = {
     page,
+    protocol: requests.find((r) => r.resourceType === 'Document')?.protocol ?? '?',
     url: lhr.finalDisplayedUrl,
     signedIn,
     scores: {
@@ -146,7 +174,13 @@ function summarise(lhr: Result, page: string, signedIn: boolean, performanceRuns
 async function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     findChromium(process.env),
-    [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    [
+      ...chromiumArgs,
+      `--ignore-certificate-errors-spki-list=${certificateKeyHash}`,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const devtoolsPort = await new Promise<number>((resolve, reject) => {
@@ -166,7 +200,7 @@ async function startChromium(profileDir: string): Promise<{ child: ChildProcess;
 }
 
 /** Signs the demo manager in through the sign-in screen of the Chromium on `devtoolsPort`, then empties its HTTP cache. */
-async function signInThroughTheScreen(devtoolsPort: number) {
+async function signInThroughTheScreen(devtoolsPort: number, base: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devtoolsPort}`);
   try {
     const context = browser.contexts()[0]!;
@@ -194,8 +228,13 @@ async function signInThroughTheScreen(devtoolsPort: number) {
   }
 }
 
-async function audit(url: string, devtoolsPort: number, signedIn: boolean): Promise<Result> {
-  if (signedIn) await signInThroughTheScreen(devtoolsPort);
+async function audit(
+  url: string,
+  devtoolsPort: number,
+  signedIn: boolean,
+  base: string,
+): Promise<Result> {
+  if (signedIn) await signInThroughTheScreen(devtoolsPort, base);
   const flags: Flags = {
     port: devtoolsPort,
     output: 'json',
@@ -215,7 +254,7 @@ async function audit(url: string, devtoolsPort: number, signedIn: boolean): Prom
       throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
     }
     console.log(`${url}: ${error.code}, run again`);
-    if (signedIn) await signInThroughTheScreen(devtoolsPort);
+    if (signedIn) await signInThroughTheScreen(devtoolsPort, base);
   }
 }
 
@@ -237,69 +276,78 @@ try {
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET']) {
     delete process.env[name];
   }
-  api = startApi({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(workDir, 'data'),
-    SEED_DEMO: 'true',
-    WEB_DIST_DIR: distDir,
-    LOG_LEVEL: 'warn',
-  });
-  await waitFor(`${base}/api/health`, 180_000);
-
-  const token = await signIn(base, demoManager.email, demoManager.password);
-  const list = (await (
-    await fetch(`${base}/api/v1/manager/business/list/?page=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json()) as { data: { businesses: { uuid: string }[] } };
-  const businessUuid = list.data.businesses[0]?.uuid;
-  if (!businessUuid) throw new Error('The demo data has no business.');
-
-  const pages: [string, string, boolean][] = [
-    ['/ (sign-in)', `${base}/`, false],
-    ['/business', `${base}/business`, true],
-    ['/document-page', `${base}/document-page`, true],
-    ['/full-business-details/{uuid}', `${base}/full-business-details/${businessUuid}`, true],
-    ['/manage-business/{uuid}', `${base}/manage-business/${businessUuid}`, true],
-    ['/settings', `${base}/settings`, true],
-  ];
-
   const chrome = await startChromium(path.join(workDir, 'chromium-profile'));
   browser = chrome.child;
   const summaries: PageSummary[] = [];
-  const audited = pages.filter(([page]) => !options.only || page.includes(options.only));
-  if (audited.length === 0) throw new Error(`No page's name contains "${options.only}".`);
-  for (const [page, url, signedIn] of audited) {
-    const results: Result[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const lhr = await audit(url, chrome.port, signedIn);
-      console.log(
-        `${page} run ${run + 1}: ${categories.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', ')}`,
-      );
-      results.push(lhr);
-      if (options.reports) {
-        mkdirSync(options.reports, { recursive: true });
-        const name = `${page.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
-        writeFileSync(path.join(options.reports, name), JSON.stringify(lhr));
+  let auditedPages = 0;
+  let allPages = 0;
+  for (const protocol of protocols) {
+    const base = baseOver(protocol);
+    api = startApi({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      SEED_DEMO: 'true',
+      WEB_DIST_DIR: distDir,
+      LOG_LEVEL: 'warn',
+      ...(protocol === 'https' ? tlsFiles : {}),
+    });
+    await waitFor(`${base}/api/health`, 180_000);
+
+    const token = await signIn(base, demoManager.email, demoManager.password);
+    const list = (await (
+      await fetch(`${base}/api/v1/manager/business/list/?page=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { businesses: { uuid: string }[] } };
+    const businessUuid = list.data.businesses[0]?.uuid;
+    if (!businessUuid) throw new Error('The demo data has no business.');
+
+    const pages: [string, string, boolean][] = [
+      ['/ (sign-in)', `${base}/`, false],
+      ['/business', `${base}/business`, true],
+      ['/document-page', `${base}/document-page`, true],
+      ['/full-business-details/{uuid}', `${base}/full-business-details/${businessUuid}`, true],
+      ['/manage-business/{uuid}', `${base}/manage-business/${businessUuid}`, true],
+      ['/settings', `${base}/settings`, true],
+    ];
+    const audited = pages.filter(([page]) => !options.only || page.includes(options.only));
+    if (audited.length === 0) throw new Error(`No page's name contains "${options.only}".`);
+    auditedPages += audited.length;
+    allPages += pages.length;
+    for (const [page, url, signedIn] of audited) {
+      const results: Result[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const lhr = await audit(url, chrome.port, signedIn, base);
+        console.log(
+          `${page} over ${protocol} run ${run + 1}: ${categories.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', ')}`,
+        );
+        results.push(lhr);
+        if (options.reports) {
+          mkdirSync(options.reports, { recursive: true });
+          const name = `${protocol}-${page.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
+          writeFileSync(path.join(options.reports, name), JSON.stringify(lhr));
+        }
       }
+      const byPerformance = [...results].sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
+      const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      summaries.push(
+        summarise(
+          median,
+          page,
+          signedIn,
+          results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+        ),
+      );
     }
-    const byPerformance = [...results].sort(
-      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
-    );
-    const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
-    summaries.push(
-      summarise(
-        median,
-        page,
-        signedIn,
-        results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
-      ),
-    );
+    await stop(api);
+    api = undefined;
   }
 
   // A part of the pages, or a build made elsewhere, is a trial: its table is printed only.
-  const partial = audited.length < pages.length || options.dist !== undefined;
+  const partial = auditedPages < allPages || protocols.length < 2 || options.dist !== undefined;
   if (!partial) mkdirSync(resultsDir, { recursive: true });
   const lighthouseVersion = (
     JSON.parse(
@@ -324,20 +372,20 @@ try {
   }
 
   const table = [
-    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated slow 4G and a 4× slower CPU), through the real server on a fresh embedded database with the demo data; ${runs} runs a page, the run with the median performance score shown (every run's score in brackets). Transfer: what crossed the network (brotli, as Chromium asks) and the files' own size, in KB.`,
+    `Lighthouse ${lighthouseVersion}, mobile defaults (simulated slow 4G and a 4× slower CPU), through the real server on a fresh embedded database with the demo data, each page over HTTPS (the document's protocol: h2) and then over plain HTTP (http/1.1); ${runs} runs a page, the run with the median performance score shown (every run's score in brackets). Transfer: what crossed the network (brotli, as Chromium asks) and the files' own size, in KB.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | requests | transfer KB | of which JS | resources KB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | over | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | requests | transfer KB | of which JS | resources KB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...summaries.map(
       (s) =>
-        `| ${s.page} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${ms(s.metrics.fcpMs)} | ${ms(s.metrics.lcpMs)} | ${ms(s.metrics.tbtMs)} | ${s.metrics.cls.toFixed(3)} | ${ms(s.metrics.speedIndexMs)} | ${s.transfer.requests} | ${kb(s.transfer.totalBytes)} | ${kb(s.transfer.byType.Script?.transferBytes ?? 0)} | ${kb(s.transfer.totalResourceBytes)} |`,
+        `| ${s.page} | ${s.protocol} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${ms(s.metrics.fcpMs)} | ${ms(s.metrics.lcpMs)} | ${ms(s.metrics.tbtMs)} | ${s.metrics.cls.toFixed(3)} | ${ms(s.metrics.speedIndexMs)} | ${s.transfer.requests} | ${kb(s.transfer.totalBytes)} | ${kb(s.transfer.byType.Script?.transferBytes ?? 0)} | ${kb(s.transfer.totalResourceBytes)} |`,
     ),
     '',
     `Flagged (scored audits under 0.9, and opportunities): ${
       summaries
         .map(
           (s) =>
-            `${s.page}: ${s.flagged.length ? s.flagged.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ''}`).join(', ') : 'none'}`,
+            `${s.page} (${s.protocol}): ${s.flagged.length ? s.flagged.map((f) => `${f.id}${f.displayValue ? ` (${f.displayValue})` : ''}`).join(', ') : 'none'}`,
         )
         .join('; ') || 'none'
     }. Lighthouse's benchmark index of this machine during the runs: ${summaries.map((s) => s.benchmarkIndex ?? '?').join(', ')}.`,

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
 import { API_BASE_PATH } from '@fd/contract';
 import Fastify, {
+  type FastifyHttp2SecureOptions,
+  type FastifyHttpOptions,
+  type FastifyServerOptions,
+  type RawServerDefault,
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyRequest,
@@ -39,6 +45,70 @@ import { uploadsPlugin } from './plugins/uploads.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import { createFileStorage } from './lib/storage/open-file-storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+
+/**
+ * The server's options for TLS: HTTP/2 to the clients that offer it (browsers do) and HTTP/1.1
+ * to the rest (docs/decisions.md §54). The routes use only what both kinds of request share
+ * (Fastify's request and reply; a stream's write, end and close), so the instance keeps the
+ * plain HTTP server's types either way.
+ */
+function overTls(
+  options: FastifyHttpOptions<RawServerDefault>,
+  tls: NonNullable<Config['tls']>,
+): FastifyHttpOptions<RawServerDefault> {
+  const http2Options: FastifyHttp2SecureOptions<Http2SecureServer> = {
+    ...(options as FastifyServerOptions<Http2SecureServer>),
+    http2: true,
+    https: { allowHTTP1: true, cert: tls.cert, key: tls.key },
+  };
+  return http2Options as unknown as FastifyHttpOptions<RawServerDefault>;
+}
+
+/**
+ * A stop lets the requests under way finish, but Fastify closes idle keep-alive connections
+ * only once, as it starts closing: one whose answer goes out later stays open until the
+ * client drops it, and the stop waits for it (main.ts then gives up: exit 1, database not
+ * closed). So while closing, each HTTP/1.1 connection is closed as soon as it is idle.
+ * A connection a client opened and never sent a request on (a spare some clients keep beside a
+ * long stream) is neither idle nor busy to Node: it would hold the stop up until the headers
+ * timeout. It has nothing under way, so it goes at once. An HTTP/2 connection is told to go
+ * (GOAWAY) and closes once its streams under way have finished (Fastify does this itself only
+ * with `forceCloseConnections`, which would also cut HTTP/1.1 requests short).
+ */
+function closeConnectionsOnStop(app: FastifyInstance, overTls: boolean): void {
+  let closing = false;
+  /** HTTP/1.1 connections that have not had a request yet. */
+  const unused = new Set<Socket>();
+  // Over TLS a connection is HTTP/1.1 or HTTP/2 once its handshake is done.
+  app.server.on(overTls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    // One accepted between the start of the stop and the listener's close has nothing to do.
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    if ((socket as TLSSocket).alpnProtocol === 'h2') return;
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => {
+    if (request.httpVersionMajor !== 2) unused.delete(request.socket);
+  });
+  const sessions = new Set<ServerHttp2Session>();
+  (app.server as unknown as Http2SecureServer).on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const socket of unused) socket.destroy();
+    for (const session of sessions) session.close();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    // Node's HTTP/1.1 side, over TLS too (an HTTP/2 server that allows HTTP/1.1 has the call).
+    if (closing) app.server.closeIdleConnections();
+    done();
+  });
+}
 
 export interface AppDeps {
   config: Config;
@@ -84,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minAgeMs: database.kind === 'pglite' ? 0 : STAGED_UPLOAD_GRACE_MS,
   });
 
-  const app = Fastify({
+  const options: FastifyHttpOptions<RawServerDefault> = {
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -105,35 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Errors before a route is found, and requests Node cannot read: our shape too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-  });
+  };
+  const app = Fastify(config.tls ? overTls(options, config.tls) : options);
 
-  // A stop lets the requests under way finish, but Fastify closes idle keep-alive connections
-  // only once, as it starts closing: one whose answer goes out later stays open until the
-  // client drops it, and the stop waits for it (main.ts then gives up: exit 1, database not
-  // closed). While closing, each answer sent closes the connections left idle.
-  let closing = false;
-  // A connection a client opened and never sent a request on (a spare some clients keep beside a
-  // long stream) is neither idle nor busy to Node: it would hold the stop up until the headers
-  // timeout. It has nothing under way, so it goes at once.
-  const unused = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    // One accepted between the start of the stop and the listener's close has nothing to do.
-    if (closing) {
-      socket.destroy();
-      return;
-    }
-    unused.add(socket);
-    socket.once('close', () => unused.delete(socket));
-  });
-  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
-  app.addHook('preClose', async () => {
-    closing = true;
-    for (const socket of unused) socket.destroy();
-  });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (closing) app.server.closeIdleConnections();
-    done();
-  });
+  closeConnectionsOnStop(app, Boolean(config.tls));
 
   if (recovered.committed + recovered.discarded > 0) {
     app.log.info(

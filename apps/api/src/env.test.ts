@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from './env.ts';
 import { defaultRateLimits, rateLimitsForConfig } from './lib/rate-limit/index.ts';
+import { testTlsFiles } from './test/tls.ts';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'fd-env-'));
 
@@ -60,6 +62,58 @@ describe('configuration', () => {
   ])('stops on a bad value with one line naming the variable: %j', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(message);
+  });
+
+  describe('HTTPS', () => {
+    const { certFile, keyFile } = testTlsFiles;
+
+    it('reads the certificate and key relative to where npm started, or leaves TLS off', () => {
+      const dir = tempDir();
+      expect(loadConfig({ INIT_CWD: dir }).tls).toBeUndefined();
+      const config = loadConfig({
+        INIT_CWD: path.dirname(certFile),
+        DATA_DIR: dir,
+        TLS_CERT_FILE: path.basename(certFile),
+        TLS_KEY_FILE: keyFile,
+      });
+      expect(config.tls).toEqual({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
+    });
+
+    it.each([
+      [{ TLS_CERT_FILE: certFile }, 'TLS_CERT_FILE and TLS_KEY_FILE go together'],
+      [{ TLS_KEY_FILE: keyFile }, 'TLS_CERT_FILE and TLS_KEY_FILE go together'],
+    ])('stops when only one of the pair is set: %j', (env, message) => {
+      expect(() => parseEnv(env)).toThrow(message);
+    });
+
+    it('stops on a file it cannot read, or a key that is not the certificate’s', () => {
+      const dir = tempDir();
+      const missing = path.join(dir, 'missing.pem');
+      expect(() =>
+        loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: missing, TLS_KEY_FILE: keyFile }),
+      ).toThrow(`Invalid configuration: TLS_CERT_FILE cannot be read (ENOENT`);
+      expect(() =>
+        loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: certFile, TLS_KEY_FILE: missing }),
+      ).toThrow(`Invalid configuration: TLS_KEY_FILE cannot be read (ENOENT`);
+
+      const otherKey = path.join(dir, 'other-key.pem');
+      writeFileSync(
+        otherKey,
+        generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({
+          type: 'pkcs8',
+          format: 'pem',
+        }),
+      );
+      const mismatched = { DATA_DIR: dir, TLS_CERT_FILE: certFile, TLS_KEY_FILE: otherKey };
+      expect(() => loadConfig(mismatched)).toThrow(ConfigError);
+      expect(() => loadConfig(mismatched)).toThrow(
+        'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE are not a PEM certificate and its private key',
+      );
+      // The key file given as the certificate.
+      expect(() =>
+        loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: keyFile, TLS_KEY_FILE: keyFile }),
+      ).toThrow('are not a PEM certificate and its private key');
+    });
   });
 
   it('multiplies only the per-IP rate limits', () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
 import { z } from 'zod';
 
@@ -65,6 +66,9 @@ const envSchema = z.object({
     .default(DEFAULT_UPLOAD_MAX_BYTES),
   /** Where the built SPA lives; unset = apps/web/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
+  /** A PEM certificate (chain) and its private key: both set, the server speaks HTTPS. */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -86,6 +90,11 @@ export interface Config {
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
   webDistDir: string;
+  /**
+   * Set: the server answers over TLS only, HTTP/2 to the clients that offer it (browsers do)
+   * and HTTP/1.1 to the rest (docs/decisions.md §54).
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +113,11 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     const name = String(issue.path[0]);
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue.message} (got "${present[name]}").`,
+    );
+  }
+  if (Boolean(result.data.TLS_CERT_FILE) !== Boolean(result.data.TLS_KEY_FILE)) {
+    throw new ConfigError(
+      'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither.',
     );
   }
   if (result.data.DATABASE_URL && !result.data.JWT_SECRET) {
@@ -149,7 +163,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(base, env.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
+    tls:
+      env.TLS_CERT_FILE && env.TLS_KEY_FILE
+        ? readTls(path.resolve(base, env.TLS_CERT_FILE), path.resolve(base, env.TLS_KEY_FILE))
+        : undefined,
   };
+}
+
+/** The certificate and key files, read and checked to be a pair before the server starts. */
+function readTls(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} cannot be read (${(error as Error).message}).`,
+      );
+    }
+  };
+  const tls = { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+  try {
+    createSecureContext(tls);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE are not a PEM certificate and its private key (${(error as Error).message}).`,
+    );
+  }
+  return tls;
 }
 
 /** Embedded mode: a secret generated on first start and kept beside the data. */

@@ -169,7 +169,9 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`Formation Desk is running at http://${config.host}:${port}\n`);
+  process.stdout.write(
+    `Formation Desk is running at ${config.tls ? 'https' : 'http'}://${config.host}:${port}\n`,
+  );
   if (seed) {
     const { email, password } = seed.DEMO_MANAGER;
     process.stdout.write(`Demo manager: ${email} / ${password}\n`);

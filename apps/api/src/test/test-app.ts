@@ -112,7 +112,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${config.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     config,
     clock,
     rateLimiter,

@@ -190,8 +190,9 @@ export const notificationStreamRoutes: FastifyPluginAsync<NotificationStreamRout
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store, no-transform',
-        // The connection ends with the stream: no idle keep-alive socket holds a stop up.
-        connection: 'close',
+        // Over HTTP/1.1 the connection ends with the stream: no idle keep-alive socket holds a
+        // stop up. HTTP/2 has no such header (the stream is one of the connection's many).
+        ...(request.raw.httpVersionMajor === 2 ? {} : { connection: 'close' }),
         // nginx and similar proxies pass each event through at once.
         'x-accel-buffering': 'no',
       });
