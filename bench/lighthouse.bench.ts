@@ -270,6 +270,8 @@ try {
     execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
       cwd: path.join(root, 'apps', 'web'),
       stdio: ['ignore', 'ignore', 'inherit'],
+      // The npm script's certificate path is relative to the root; the build needs none.
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
     });
   }
   // The embedded default, whatever the shell exported.

@@ -12,11 +12,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { buildServer } from '../apps/api/src/test/build-server.ts';
+import { testCertificate } from '../apps/api/src/test/tls.ts';
 import { writeFixtures } from './write-fixtures.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '..');
@@ -114,10 +116,30 @@ function instanceEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
     'TRUST_PROXY',
     'RATE_LIMIT_IP_MULTIPLIER',
     'LOG_LEVEL',
+    'TLS_CERT_FILE',
+    'TLS_KEY_FILE',
   ]) {
     delete env[name];
   }
   return { ...env, ...settings };
+}
+
+/** Whether /api/health answers 200; over HTTPS, trusting the tests' certificate (testTlsFiles). */
+function healthy(baseURL: string): Promise<boolean> {
+  if (baseURL.startsWith('http:')) {
+    return fetch(`${baseURL}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+  }
+  return new Promise((resolve) => {
+    https
+      .get(`${baseURL}/api/health`, { ca: testCertificate }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
 }
 
 /** Starts one instance and resolves with its address once /api/health answers 200. */
@@ -165,7 +187,7 @@ async function startInstance(
       partial = lines.pop()!;
       for (const line of lines) {
         onLine(line);
-        const match = /is running at (http:\/\/\S+)/.exec(line);
+        const match = /is running at (https?:\/\/\S+)/.exec(line);
         if (match) resolve(match[1]!);
       }
     };
@@ -183,8 +205,7 @@ async function startInstance(
   // Listening; ready once the database answers through it.
   for (;;) {
     if (hasExited) throw new Error(`An API instance exited:\n${output}`);
-    const answer = await fetch(`${baseURL}/api/health`).catch(() => undefined);
-    if (answer?.ok) return { baseURL, dataDir, exited };
+    if (await healthy(baseURL)) return { baseURL, dataDir, exited };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -255,7 +276,12 @@ export async function createFreshDatabase(
  * A fresh database `fd_e2e_<random>` on the server of `serverUrl`, its fixtures, and `count`
  * instances on it. If anything fails on the way, what was started is stopped again.
  */
-export async function startApiInstances(serverUrl: string, count: number): Promise<ApiInstances> {
+export async function startApiInstances(
+  serverUrl: string,
+  count: number,
+  /** More settings for every instance (the HTTPS spec's certificate). */
+  extraSettings: Record<string, string> = {},
+): Promise<ApiInstances> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error(`No built web app in ${webDistDir}: run \`npm run build\` first.`);
   }
@@ -289,6 +315,7 @@ export async function startApiInstances(serverUrl: string, count: number): Promi
       settings: {
         DATABASE_URL: prepared.value,
         JWT_SECRET: randomBytes(32).toString('base64url'),
+        ...extraSettings,
       },
     });
     return { baseURLs: started.instances.map((instance) => instance.baseURL), stop };

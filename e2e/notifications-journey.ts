@@ -34,6 +34,8 @@ export interface JourneySites {
   a: string;
   /** Where manager B's browser works. */
   b: string;
+  /** Over HTTPS with the tests' certificate, which the browser is told to accept. */
+  acceptTestCertificate?: boolean;
 }
 
 // ---- Sessions -----------------------------------------------------------------
@@ -44,8 +46,9 @@ async function signedInPage(
   contexts: BrowserContext[],
   baseURL: string,
   account: Account,
+  ignoreHTTPSErrors = false,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, ignoreHTTPSErrors });
   contexts.push(context);
   const page = await context.newPage();
   await signInAs(page, account);
@@ -222,8 +225,9 @@ async function journey(
   sites: JourneySites,
   contexts: BrowserContext[],
 ): Promise<void> {
-  const pageA = await signedInPage(browser, contexts, sites.a, accounts.notifyA);
-  const pageB = await signedInPage(browser, contexts, sites.b, accounts.notifyB);
+  const acceptCertificate = sites.acceptTestCertificate ?? false;
+  const pageA = await signedInPage(browser, contexts, sites.a, accounts.notifyA, acceptCertificate);
+  const pageB = await signedInPage(browser, contexts, sites.b, accounts.notifyB, acceptCertificate);
   const businesses = await businessApi(pageA, pageA.request);
   const { uuid: businessUuid } = await businesses.findByName(notificationsBusiness.name);
 
