@@ -76,7 +76,18 @@ async function expectNotCut(locator: Locator): Promise<void> {
 async function expectTapTargets(page: Page): Promise<void> {
   // The live controls only: the page's pre-rendered frame is gone once the app has taken over.
   await expect(page.locator('[inert]')).toHaveCount(0);
+  // Boxes as they settle: a toast or dialog still sliding in is measured through its transform.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const small = await page.evaluate(() => {
+    // What a transform's floating point leaves of a 24 px box (23.99999…) is 24 px.
+    const atLeast24 = (size: number) => size >= 24 - 0.01;
     const controls = document.querySelectorAll<HTMLElement>(
       'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [tabindex="0"]',
     );
@@ -96,7 +107,7 @@ async function expectTapTargets(page: Page): Promise<void> {
       const label = control instanceof HTMLInputElement ? control.closest('label') : null;
       if (!label && inSentence(control)) return [];
       const box = label ? label.getBoundingClientRect() : own;
-      if (box.width >= 24 && box.height >= 24) return [];
+      if (atLeast24(box.width) && atLeast24(box.height)) return [];
       const name =
         control.getAttribute('aria-label') ?? (label ?? control).textContent?.trim() ?? '';
       return [`${control.tagName.toLowerCase()} "${name}" ${box.width}×${box.height}`];
