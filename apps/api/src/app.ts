@@ -52,7 +52,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
  * (Fastify's request and reply; a stream's write, end and close), so the instance keeps the
  * plain HTTP server's types either way.
  */
-function overTls(
+function withTls(
   options: FastifyHttpOptions<RawServerDefault>,
   tls: NonNullable<Config['tls']>,
 ): FastifyHttpOptions<RawServerDefault> {
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   };
-  const app = Fastify(config.tls ? overTls(options, config.tls) : options);
+  const app = Fastify(config.tls ? withTls(options, config.tls) : options);
 
   closeConnectionsOnStop(app, Boolean(config.tls));
 

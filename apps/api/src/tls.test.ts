@@ -90,32 +90,48 @@ function openStream(session: ClientHttp2Session, streamPath: string) {
   };
 }
 
+/** Signs `user` in over `session`: the access token. */
+async function signIn(session: ClientHttp2Session, user: { email: string; password: string }) {
+  const answer = await http2Request(session, '/api/v1/auth/login/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(answer.status, answer.body.toString()).toBe(200);
+  return loginResponseSchema.parse(JSON.parse(answer.body.toString())).token;
+}
+
+/** The signed-in manager's notification stream, opened over `session` with a fresh ticket. */
+async function openNotificationStream(session: ClientHttp2Session, token: string) {
+  const answer = await http2Request(session, '/api/v1/notifications/stream/ticket/', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(answer.status, answer.body.toString()).toBe(200);
+  const { ticket } = streamTicketResponseSchema.parse(JSON.parse(answer.body.toString())).data;
+  return openStream(session, `/api/v1/notifications/stream/?${new URLSearchParams({ ticket })}`);
+}
+
+/** A test configuration that serves HTTPS with the tests' certificate. */
+const httpsConfig = (env: Record<string, string> = {}) =>
+  testConfig({
+    TLS_CERT_FILE: testTlsFiles.certFile,
+    TLS_KEY_FILE: testTlsFiles.keyFile,
+    ...env,
+  });
+
 describe.each(lanes)('HTTPS on $name', (lane) => {
   let database: TestDatabase;
   let harness: TestApp;
   let webDist: string;
   let session: ClientHttp2Session;
 
-  const signIn = async (user: { email: string; password: string }) => {
-    const answer = await http2Request(session, '/api/v1/auth/login/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
-    expect(answer.status, answer.body.toString()).toBe(200);
-    return loginResponseSchema.parse(JSON.parse(answer.body.toString())).token;
-  };
-
   beforeAll(async () => {
     database = await lane.open();
     webDist = makeWebDist();
     harness = await startTestApp({
       database,
-      config: testConfig({
-        TLS_CERT_FILE: testTlsFiles.certFile,
-        TLS_KEY_FILE: testTlsFiles.keyFile,
-        WEB_DIST_DIR: webDist,
-      }),
+      config: httpsConfig({ WEB_DIST_DIR: webDist }),
     });
     session = await connectHttp2(harness.baseUrl);
   });
@@ -143,7 +159,7 @@ describe.each(lanes)('HTTPS on $name', (lane) => {
     expect(script.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(script.body).toString()).toBe(appScript);
 
-    const token = await signIn(await createUser(database));
+    const token = await signIn(session, await createUser(database));
     const list = await http2Request(session, '/api/v1/manager/business/list/', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -162,20 +178,8 @@ describe.each(lanes)('HTTPS on $name', (lane) => {
   it('carries an upload over HTTP/2 and delivers its notification on an HTTP/2 stream', async () => {
     const uploader = await createUser(database);
     const watcher = await createUser(database);
-    const [uploaderToken, watcherToken] = [await signIn(uploader), await signIn(watcher)];
-
-    const ticket = await http2Request(session, '/api/v1/notifications/stream/ticket/', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${watcherToken}` },
-    });
-    expect(ticket.status, ticket.body.toString()).toBe(200);
-    const { ticket: value } = streamTicketResponseSchema.parse(
-      JSON.parse(ticket.body.toString()),
-    ).data;
-    const opened = openStream(
-      session,
-      `/api/v1/notifications/stream/?${new URLSearchParams({ ticket: value })}`,
-    );
+    const uploaderToken = await signIn(session, uploader);
+    const opened = await openNotificationStream(session, await signIn(session, watcher));
     const streamHeaders = await opened.response;
     expect(streamHeaders[':status']).toBe(200);
     expect(streamHeaders['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -233,32 +237,13 @@ describe.each(lanes)('HTTPS on $name', (lane) => {
   it('stops at once with a stream open on HTTP/2, and idle and unused connections of both kinds', async () => {
     const stopping = await startTestApp({
       database,
-      config: testConfig({
-        TLS_CERT_FILE: testTlsFiles.certFile,
-        TLS_KEY_FILE: testTlsFiles.keyFile,
-      }),
+      config: httpsConfig(),
     });
     const viaHttp2 = await connectHttp2(stopping.baseUrl);
-    const token = await (async () => {
-      const user = await createUser(database);
-      const answer = await http2Request(viaHttp2, '/api/v1/auth/login/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password: user.password }),
-      });
-      return loginResponseSchema.parse(JSON.parse(answer.body.toString())).token;
-    })();
-    const ticket = streamTicketResponseSchema.parse(
-      JSON.parse(
-        (
-          await http2Request(viaHttp2, '/api/v1/notifications/stream/ticket/', {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).body.toString(),
-      ),
-    ).data.ticket;
-    const opened = openStream(viaHttp2, `/api/v1/notifications/stream/?ticket=${ticket}`);
+    const opened = await openNotificationStream(
+      viaHttp2,
+      await signIn(viaHttp2, await createUser(database)),
+    );
     expect((await opened.nth(1)).event).toBe('ready');
     const idleHttp2 = await connectHttp2(stopping.baseUrl);
     await http2Request(idleHttp2, '/api/health');
