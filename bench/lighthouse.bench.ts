@@ -20,7 +20,7 @@
  *    the token in localStorage), empties the HTTP cache, and lets go; Lighthouse then runs on
  *    the same port with `disableStorageReset`, so it keeps the session but loads every file
  *    afresh, as on a first visit.
- * 5. Each page is audited `--runs` times (3); the run with the median performance score is
+ * 5. Each page is audited `--runs` times (5); the run with the median performance score is
  *    kept (`--reports DIR` also saves every full report there). Writes bench/results/lighthouse.json (scores, metrics, transfer sizes and what
  *    each report flagged — not the full reports) and the table in bench/README.md.
  */
@@ -32,12 +32,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { testCertificate, testTlsFiles } from '../apps/api/src/test/tls.ts';
 import { chromiumArgs, findChromium } from '../e2e/browser.ts';
 import { resultsDir, root, signIn, startApi, stop, updateReadme, waitFor } from './harness.ts';
 
 const { values: options } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     port: { type: 'string', default: '4320' },
     /** A folder for the full reports (JSON), which are not kept otherwise. */
     reports: { type: 'string' },
@@ -57,18 +58,10 @@ const port = Number(options.port);
 const protocols = (['https', 'http'] as const).filter((p) => !options.over || p === options.over);
 if (protocols.length === 0) throw new Error('--over is https or http.');
 const baseOver = (protocol: 'https' | 'http') => `${protocol}://127.0.0.1:${port}`;
-const tlsFiles = {
-  TLS_CERT_FILE: path.join(root, 'apps/api/src/test/tls/localhost-cert.pem'),
-  TLS_KEY_FILE: path.join(root, 'apps/api/src/test/tls/localhost-key.pem'),
-};
+const tlsFiles = { TLS_CERT_FILE: testTlsFiles.certFile, TLS_KEY_FILE: testTlsFiles.keyFile };
 /** What Chromium's `--ignore-certificate-errors-spki-list` names: the key's SHA-256, base64. */
 const certificateKeyHash = createHash('sha256')
-  .update(
-    new X509Certificate(readFileSync(tlsFiles.TLS_CERT_FILE)).publicKey.export({
-      type: 'spki',
-      format: 'der',
-    }),
-  )
+  .update(new X509Certificate(testCertificate).publicKey.export({ type: 'spki', format: 'der' }))
   .digest('base64');
 const demoManager = { email: 'manager@formation-desk.local', password: 'demo-manager-2026' };
 
@@ -228,12 +221,8 @@ async function signInThroughTheScreen(devtoolsPort: number, base: string) {
   }
 }
 
-async function audit(
-  url: string,
-  devtoolsPort: number,
-  signedIn: boolean,
-  base: string,
-): Promise<Result> {
+async function audit(url: string, devtoolsPort: number, signedIn: boolean): Promise<Result> {
+  const base = new URL(url).origin;
   if (signedIn) await signInThroughTheScreen(devtoolsPort, base);
   const flags: Flags = {
     port: devtoolsPort,
@@ -320,7 +309,7 @@ try {
     for (const [page, url, signedIn] of audited) {
       const results: Result[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const lhr = await audit(url, chrome.port, signedIn, base);
+        const lhr = await audit(url, chrome.port, signedIn);
         console.log(
           `${page} over ${protocol} run ${run + 1}: ${categories.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', ')}`,
         );
