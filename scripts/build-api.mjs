@@ -1,6 +1,6 @@
 // `npm run build:api`: the API server as plain JavaScript in apps/api/dist, so that `npm start`
 // (and a deploy: `node apps/api/dist/main.js`) runs no TypeScript loader. Why a bundle, and what
-// it buys at start and in memory: docs/decisions.md (decision 32) and bench/README.md, "Server
+// it buys at start and in memory: docs/decisions/032-the-server-runs-as-built-javascript-one.md and bench/README.md, "Server
 // process".
 //
 // esbuild bundles apps/api/src/main.ts with the contract (TypeScript source, as everything else

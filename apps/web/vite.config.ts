@@ -22,7 +22,7 @@ export default defineConfig({
     rolldownOptions: {
       // The contract's modules only declare values (schemas, texts, paths): one the app does
       // not use may be left out, so a screen that needs its texts does not also load every
-      // zod schema beside them (docs/decisions.md §31).
+      // zod schema beside them (docs/decisions/031-a-light-first-visit-the-sign-in.md).
       treeshake: {
         moduleSideEffects: [
           { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },

@@ -410,7 +410,7 @@ test('a cold load asks for the list while the screen’s code is still loading, 
 }) => {
   // A new tab (nothing cached, no stored page) on an address with a tab and a filter. The
   // screen's chunk is held back, as a slow network would, until the list has been asked for:
-  // the route asks for it from the address while the chunks load (docs/decisions.md §48),
+  // the route asks for it from the address while the chunks load (docs/decisions/048-each-route-s-page-carries-its-first.md),
   // where it used to be asked for only once the screen had loaded and rendered.
   const cold = await page.context().newPage();
   const listPath = `${API_BASE_PATH}/${businessApiPaths.listByStatus('incorporated')}`;

@@ -1,4 +1,4 @@
--- The write path (docs/decisions.md §26).
+-- The write path (docs/decisions/026-the-write-path-one-statement-for-the.md).
 --
 -- users_managers_idx: every write notifies the other active managers, and
 -- users holds every client too; without it that lookup reads the whole table.

@@ -1,4 +1,4 @@
--- Live notifications (docs/decisions.md §27): every notification's creating
+-- Live notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md): every notification's creating
 -- transaction (xid) so that a stream's position is a snapshot; indexes for the
 -- tabs and for what a stream has not sent; single-use stream tickets; and an
 -- announcement on notifications_created after a statement inserted any, which

@@ -8,7 +8,7 @@ CREATE TABLE "business_counts" (
 	"n" bigint NOT NULL
 );
 --> statement-breakpoint
--- Maintained tab counts (docs/decisions.md §29). Every statement that inserts,
+-- Maintained tab counts (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md). Every statement that inserts,
 -- updates or deletes businesses appends, in its own transaction, one signed row
 -- per combination of the step-derived columns it moved: +n for rows that
 -- arrived in a combination, -n for rows that left it. A count over these

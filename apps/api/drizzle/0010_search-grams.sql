@@ -1,4 +1,4 @@
--- Searches of one or two characters (docs/decisions.md §33). A trigram index
+-- Searches of one or two characters (docs/decisions/033-searches-of-one-or-two-characters-and.md). A trigram index
 -- has nothing to look up for them, so they read every row. This index holds,
 -- per business, the set of its search text's characters and of its pairs of
 -- adjacent characters ("grams"): a term of one or two characters is one of

@@ -1,4 +1,4 @@
--- The API keeps each business's detail as read (docs/decisions.md §37) until the
+-- The API keeps each business's detail as read (docs/decisions/037-the-business-detail-kept-as-read-its.md) until the
 -- businesses channel announces a change. A business's steps, documents and
 -- receipts announce themselves there already (0005's touch triggers, 0011);
 -- its online payments and shareholders did not, nor did an update of a

@@ -1,4 +1,4 @@
--- Access tokens ended by a logout (docs/decisions.md §40), kept until they would have
+-- Access tokens ended by a logout (docs/decisions/040-logout-ends-the-session-s-token.md), kept until they would have
 -- expired. Every statement announces itself on `tokens_revoked`, so each API instance drops
 -- what it knows of revocations and reads again: a logged-out token stops working everywhere.
 CREATE TABLE "revoked_tokens" (

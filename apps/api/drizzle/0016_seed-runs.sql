@@ -1,4 +1,4 @@
--- Each seed run (docs/decisions.md §45): written before its first business, its committed
+-- Each seed run (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): written before its first business, its committed
 -- batches recorded in each batch's own transaction, finished after its last. A row without
 -- finished_at is a seed that stopped half-way; npm run seed refuses until it is resumed.
 CREATE TABLE "seed_runs" (

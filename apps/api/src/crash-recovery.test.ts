@@ -1,5 +1,5 @@
 /**
- * A crash in the middle of work (docs/decisions.md §17, §23, §24): the real server process is
+ * A crash in the middle of work (docs/decisions/017-embedded-mode-one-owner-per-data-folder.md, docs/decisions/023-step-status-updates.md, §24): the real server process is
  * killed (SIGKILL) during a burst of step status updates and post-formation uploads, some of
  * them mid-stream. After a restart on the same data folder or database, every change the
  * server acknowledged is there with its log row; a request it never answered either landed

@@ -92,7 +92,7 @@ export interface Config {
   webDistDir: string;
   /**
    * Set: the server answers over TLS only, HTTP/2 to the clients that offer it (browsers do)
-   * and HTTP/1.1 to the rest (docs/decisions.md §54).
+   * and HTTP/1.1 to the rest (docs/decisions/054-the-server-answers-https-itself-http-2.md).
    */
   tls: { cert: Buffer; key: Buffer } | undefined;
 }

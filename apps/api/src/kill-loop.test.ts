@@ -1,6 +1,6 @@
 /**
  * The embedded database keeps its data through kill after kill (docs/operations.md, "What a
- * kill keeps"; docs/decisions.md §24, §45): the real server on one PGlite data folder is
+ * kill keeps"; docs/decisions/024-feedback-uploads-and-the-file-history.md, docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): the real server on one PGlite data folder is
  * killed (SIGKILL) at a random moment of a burst of status updates, comments and uploads, and
  * started again on the same folder, KILLS times, and now and then also while it starts.
  * Afterwards every write it acknowledged is there exactly once with its log row and its

@@ -9,7 +9,7 @@ import { renderRoutes, withRootMarkup } from './prerender.ts';
  * so the browser fetches the signed-in layout's and the screen's JavaScript together with the
  * entry, instead of one level after another (entry → layout → screen). The API answers the
  * route with its copy (apps/api/src/plugins/web-app.ts reads `pages/routes.json`); every other
- * address still gets index.html (docs/decisions.md §38).
+ * address still gets index.html (docs/decisions/038-a-signed-in-first-visit-the-route.md).
  */
 
 export const routePagesDir = 'pages';
@@ -117,7 +117,7 @@ export function routeFiles(
  * at low priority, after the stylesheet and the entry's own scripts (High), which the first
  * paint and the entry need first; and a script fetched at High priority before the first paint
  * counts as render-blocking in Lighthouse's simulation (FCP 1.6 s without the hint, 2.0–2.4 s
- * with High preloads; docs/decisions.md §38).
+ * with High preloads; docs/decisions/038-a-signed-in-first-visit-the-route.md).
  */
 export function withPreloads(html: string, files: string[], base = '/'): string {
   const links = files

@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root element.');
 
 // The server's sign of a session follows the stored one: set by a session from before the
 // cookie existed, dropped with a session cleared elsewhere, renewed on every visit
-// (docs/decisions.md §53).
+// (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
 writeSessionHint();
 
 // The page's first paint (the route's screen rendered at build time, or index.html's spinner)

@@ -44,9 +44,9 @@ export const manageApiPaths = {
 export const BUSINESS_NAME_MAX_LENGTH = 200;
 export const BUSINESS_ADDRESS_MAX_LENGTH = 500;
 export const COMMENT_MAX_LENGTH = 5000;
-/** The newest entries a business's log answer carries (docs/decisions.md, decision 21). */
+/** The newest entries a business's log answer carries (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md). */
 export const MANAGER_LOGS_LIMIT = 200;
-/** The newest comments a business's comment list carries (docs/decisions.md, decision 21). */
+/** The newest comments a business's comment list carries (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md). */
 export const COMMENTS_LIMIT = 500;
 export const FEEDBACK_MESSAGE_MAX_LENGTH = 5000;
 export const FILE_URL_MAX_LENGTH = 2048;

@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/product.md §3, §4, §7 "Notifications"; docs/decisions.md, decision 27):
+ * Notifications (docs/product.md §3, §4, §7 "Notifications"; docs/decisions/027-notifications-the-list-mark-all-as-read.md):
  * the list with its per-tab counts, marking read, deleting, 'Mark all as read',
  * and the live stream's ticket and events.
  */

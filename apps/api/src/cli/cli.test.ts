@@ -181,7 +181,7 @@ describe.each(lanes)(
         /Seeded 12 businesses \(144 formation steps, .*\) with seed 3 in \d+\.\d s\./,
       );
       // The sample files are stored where this lane's server reads files: the folder, or
-      // PostgreSQL (docs/decisions.md §44).
+      // PostgreSQL (docs/decisions/044-files-in-postgresql-when-several-instances-share.md).
       const sampleKey = 'seed/sample-passport.pdf';
       if (database) {
         const stored = await storedFilesOf(database, path.join(dataDir, 'files')).read(sampleKey);

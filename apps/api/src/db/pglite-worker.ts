@@ -1,5 +1,5 @@
 /**
- * The embedded database in a worker thread of its own (docs/decisions.md §35):
+ * The embedded database in a worker thread of its own (docs/decisions/035-the-embedded-database-in-a-worker-thread.md):
  * PGlite runs each statement synchronously in the thread that calls it, so in
  * the API's thread one slow statement stalled every request, even those
  * answered from memory. Here it stalls only this thread. Started and spoken to

@@ -3,7 +3,7 @@
  * at least 8 characters (and at most PASSWORD_MAX_LENGTH, which the schemas check), not one
  * of the common passwords attackers try first, and not the account's own email (OWASP ASVS
  * 5.0, V6.2). The forms keep their own first checks (docs/product.md §6: 8 on reset, 6 on
- * change); the server's rule is this one (docs/decisions.md §39).
+ * change); the server's rule is this one (docs/decisions/039-one-rule-for-every-new-password.md).
  */
 import {
   apiErrorDetails,

@@ -54,7 +54,7 @@ function loadRoutePages(webDistDir: string): (pathname: string) => RoutePage | u
 
 const sessionHint = new RegExp(`(?:^|;)\\s*${SESSION_HINT_COOKIE}=1\\s*(?:;|$)`);
 
-/** The web app's sign of a session stored in this browser (no secret; docs/decisions.md §53). */
+/** The web app's sign of a session stored in this browser (no secret; docs/decisions/053-a-cookie-with-no-secret-tells-the.md). */
 const hasSessionHint = (cookieHeader: string | undefined) =>
   cookieHeader !== undefined && sessionHint.test(cookieHeader);
 
@@ -64,9 +64,9 @@ const hasSessionHint = (cookieHeader: string | undefined) =>
  * get index.html so the client router can take over. The build writes a brotli
  * (`.br`) and a gzip (`.gz`) copy beside each text file (apps/web/build/precompress.ts):
  * a browser that accepts one gets it as it is, with `Vary: Accept-Encoding`, and
- * nothing is compressed per request (docs/decisions.md §31). A page route the build wrote a copy
+ * nothing is compressed per request (docs/decisions/031-a-light-first-visit-the-sign-in.md). A page route the build wrote a copy
  * of index.html for (`pages/routes.json`) gets that copy, which preloads the route's chunks
- * (docs/decisions.md §38).
+ * (docs/decisions/038-a-signed-in-first-visit-the-route.md).
  */
 /** A path whose last segment names a file (`name.ext`): no page route has one. */
 const isFilePath = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname.split('/').at(-1) ?? '');
@@ -113,7 +113,7 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       if (!page) return reply.sendFile('index.html');
       if (!page.signedIn) return reply.sendFile(page.file);
       // A signed-in screen's frame only for a browser with a session; anyone else gets the
-      // sign-in page's first paint, which the app then shows (docs/decisions.md §53).
+      // sign-in page's first paint, which the app then shows (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
       reply.header('vary', 'Cookie');
       return reply.sendFile(
         hasSessionHint(request.headers.cookie) || !signInPage ? page.file : signInPage,

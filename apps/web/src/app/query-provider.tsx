@@ -6,7 +6,7 @@ import { subscribeToSession } from '../lib/session.ts';
 /**
  * The server-state cache of the signed-in area. It lives in the signed-in layout rather than
  * at the root, so TanStack Query is not part of the sign-in screen's download
- * (docs/decisions.md §31).
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -106,7 +106,7 @@ describe('routes and the route guard', SLOW_FIRST_LOAD, () => {
 });
 
 describe(
-  "a list screen's first calls, asked for before its code has loaded (docs/decisions.md §48)",
+  "a list screen's first calls, asked for before its code has loaded (docs/decisions/048-each-route-s-page-carries-its-first.md)",
   SLOW_FIRST_LOAD,
   () => {
     const LIST = '/api/v1/manager/business/';

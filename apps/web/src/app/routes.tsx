@@ -225,7 +225,7 @@ export const routes: RouteObject[] = [
 /**
  * Asks for the answers the address's screen reads first, while its chunks load rather than
  * after they have run: a detail screen's business, a list screen's page and tab counts
- * (docs/decisions.md §48, §51). Settles once every call is on its way. Only a head start: the screen
+ * (docs/decisions/048-each-route-s-page-carries-its-first.md, docs/decisions/051-the-list-screens-first-calls-start-with.md). Settles once every call is on its way. Only a head start: the screen
  * asks for whatever was not started, and reports what fails (a chunk that would not load, say),
  * so nothing that fails here may stop the app from starting.
  */
@@ -263,7 +263,7 @@ function shownPathname(pathname: string): string {
  * Loads the lazy screens (and layouts) the address shows, so the first render finds them
  * loaded: the server's page for a route already names their chunks as `modulepreload` links
  * (apps/web/build/route-preloads.ts), and rendering before they arrive would commit the
- * Suspense fallback first and reveal the screen in a second pass (docs/decisions.md §38).
+ * Suspense fallback first and reveal the screen in a second pass (docs/decisions/038-a-signed-in-first-visit-the-route.md).
  * Where a guard will send the visitor elsewhere, the screens loaded are the ones shown there:
  * a visitor without a session who opens a signed-in address waits for the sign-in screen's
  * small chunk, not the signed-in screen's, while the page shows that screen's frame.

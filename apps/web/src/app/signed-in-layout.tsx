@@ -8,7 +8,7 @@ import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { QueryProvider } from './query-provider.tsx';
 
 // The bell's panel loads when the bell is first opened, not with every signed-in screen
-// (docs/decisions.md §31); until then it shows the panel's own loading state.
+// (docs/decisions/031-a-light-first-visit-the-sign-in.md); until then it shows the panel's own loading state.
 const NotificationsPanel = lazy(async () => ({
   default: (await import('../features/notifications/components/notifications-panel.tsx'))
     .NotificationsPanel,

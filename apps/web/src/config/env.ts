@@ -3,7 +3,7 @@ import { API_BASE_PATH } from '@fd/contract';
 /**
  * An optional setting: an empty `VITE_…=` line in a .env file means "not set". Checked by
  * hand rather than with zod, which stays out of the first screen's download
- * (docs/decisions.md §31).
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
  */
 function optionalString(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;

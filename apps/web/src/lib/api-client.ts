@@ -24,7 +24,7 @@ type QueryValue = string | number | boolean | null | undefined;
 /**
  * A contract schema loaded when the call is made, for the calls of the first screens: the
  * request goes out while the schema (and zod) load, and the answer is checked all the same
- * (docs/decisions.md §31).
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
  */
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -139,7 +139,7 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
 
   /**
    * Asks for `path` now, for the screen that will ask for it once its code has loaded: its
-   * first GET of that URL gets this answer instead of asking again (docs/decisions.md §48).
+   * first GET of that URL gets this answer instead of asking again (docs/decisions/048-each-route-s-page-carries-its-first.md).
    * Only with a session; a screen that never asks lets it go after a few seconds.
    */
   function startEarly(path: string, query?: Record<string, QueryValue>): void {

@@ -40,7 +40,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * For a query whose answer carries signed download links (docs/decisions.md §43): read again
+ * For a query whose answer carries signed download links (docs/decisions/043-download-links-that-live-minutes.md): read again
  * every few minutes while shown, and on coming back to the tab, so that no link on screen has
  * ended when it is clicked.
  */

@@ -25,7 +25,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * The stored manager record, checked as the contract's `managerSchema` would (a test holds the
  * two together) and reduced to its fields; null if it is not one. Written out by hand because
  * this runs on every first visit, and zod is kept out of the sign-in screen's download
- * (docs/decisions.md §31).
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
  */
 export function toManagerRecord(value: unknown): Manager | null {
   if (!isRecord(value)) return null;
@@ -78,7 +78,7 @@ const SESSION_HINT_MAX_AGE_S = 400 * 24 * 60 * 60;
 /**
  * Tells the server whether this browser holds a session, by a cookie with no secret in it:
  * without it, a signed-in address is answered with the sign-in page's first paint, so a
- * visitor without a session never sees a signed-in screen's frame (docs/decisions.md §53).
+ * visitor without a session never sees a signed-in screen's frame (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
  */
 export function writeSessionHint(signedIn = getToken() !== null): void {
   const attributes = `Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every answer here carries a token (or a recovery ticket) beside what the client sent:
-  // none is compressed (docs/decisions.md §41).
+  // none is compressed (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md).
   app.addHook('onRoute', (routeOptions) => {
     routeOptions.config = { ...routeOptions.config, ...carriesSecret };
   });

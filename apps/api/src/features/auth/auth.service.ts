@@ -259,7 +259,7 @@ export function createAuthService({
   }
 
   /**
-   * Ends the session's own token (docs/decisions.md §40): every instance refuses it from
+   * Ends the session's own token (docs/decisions/040-logout-ends-the-session-s-token.md): every instance refuses it from
    * now on, while the manager's other sessions go on.
    */
   async function logout(manager: AuthenticatedManager) {

@@ -167,7 +167,7 @@ const givenFilters = (filters: Omit<BusinessListFilters, 'page' | 'pageSize'>) =
  * column (incorporation status, account level, current activity, manual
  * receipt): every tab but All does, and so do the payment, account level and
  * activity filters. Such a count must be redone after a step update; the others
- * survive it (docs/decisions.md §26).
+ * survive it (docs/decisions/026-the-write-path-one-statement-for-the.md).
  */
 export function listReadsProgress(
   tab: BusinessTab,
@@ -293,7 +293,7 @@ type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
  *
  * Deep pages: every page served leaves the anchors of itself and of the next
  * page (the sort keys around it) in `anchors`, kept while the rows they order
- * have not changed (docs/decisions.md §30). A page with an anchor is a seek
+ * have not changed (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md). A page with an anchor is a seek
  * that costs what page 1 costs; one without walks its offset through the sort
  * index alone.
  */

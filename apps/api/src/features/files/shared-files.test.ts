@@ -1,6 +1,6 @@
 /**
  * Two instances on one PostgreSQL database, each with an empty files folder of its own
- * (docs/decisions.md §44): a file uploaded through one downloads through the other, and so do
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): a file uploaded through one downloads through the other, and so do
  * the seed's samples, since both live in the database. PostgreSQL lane only (DATABASE_URL);
  * PGlite belongs to one process.
  */

@@ -1,5 +1,5 @@
 /**
- * Step status updates (docs/product.md §4.5, §7.5; docs/decisions.md §23), over
+ * Step status updates (docs/product.md §4.5, §7.5; docs/decisions/023-step-status-updates.md), over
  * HTTP against the real app, on every database lane. Each test makes its own
  * business with all twelve step rows, so the rows it counts are its own.
  */

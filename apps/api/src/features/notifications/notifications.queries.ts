@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/decisions.md, decision 27). Every query takes `Db`, so a
+ * Notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md). Every query takes `Db`, so a
  * transaction works too; the fan-out is SQL that a writer embeds in its own
  * statement, so a change and its notifications commit together.
  */

@@ -1,5 +1,5 @@
 /**
- * A bulk load into (nearly) empty tables, PostgreSQL only (docs/decisions.md §36):
+ * A bulk load into (nearly) empty tables, PostgreSQL only (docs/decisions/036-the-seed-as-a-bulk-load-indexes.md):
  * the seeded tables' secondary indexes, unique constraints (other than the
  * primary keys) and foreign keys are taken away before the load and put back
  * after it. Building an index over a million rows at once costs a fraction of

@@ -1,5 +1,5 @@
 /**
- * The record of each seed run (`seed_runs`, docs/decisions.md §45): a row before the first
+ * The record of each seed run (`seed_runs`, docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): a row before the first
  * batch, each batch's start added in that batch's own transaction, `finished_at` at the end.
  * A row left without it is a seed that stopped half-way, and says how far it got.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run backup` and `npm run restore` for the embedded mode (docs/operations.md,
- * "Backups"; docs/decisions.md §45). A backup is a gzipped tar of
+ * "Backups"; docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md). A backup is a gzipped tar of
  *
  * - `formation-desk-backup.json`: what it is, when it was taken, what it holds;
  * - `database.tar`: PGlite's own tarball of its data folder (`dumpDataDir`), taken between two

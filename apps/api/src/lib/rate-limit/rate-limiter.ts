@@ -29,7 +29,7 @@ export const defaultRateLimits = {
   /**
    * Sign-in tries at one account from one address; cleared by a successful sign-in from it,
    * so it counts consecutive failures. Per address, so that failures from elsewhere cannot
-   * lock the manager out (docs/decisions.md §42).
+   * lock the manager out (docs/decisions/042-sign-in-limits-an-attacker-cannot-turn.md).
    */
   loginPerAccountAddress: { limit: 10, windowMs: 15 * MINUTE },
   /**

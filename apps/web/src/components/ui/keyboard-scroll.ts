@@ -20,7 +20,7 @@ export function useKeyboardScroll<T extends HTMLElement>() {
     // Reading the box's sizes makes the browser lay the page out there and then. A
     // ResizeObserver reports the box once it has been laid out anyway (and again as the window
     // changes it), so the first check waits for that, and a change of content is checked at
-    // the next frame, once for all the changes of a render (docs/decisions.md §38).
+    // the next frame, once for all the changes of a render (docs/decisions/038-a-signed-in-first-visit-the-route.md).
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
     if (resizes) resizes.observe(box);
     else check();

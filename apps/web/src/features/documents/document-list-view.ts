@@ -4,7 +4,7 @@
  * the kind and its value parameters follow, plus `status` for the tab.
  *
  * The app's entry loads this module on its own to start the screen's first calls while the
- * screen's other chunks load (`startDocumentListEarly`, app/routes.tsx; docs/decisions.md §51),
+ * screen's other chunks load (`startDocumentListEarly`, app/routes.tsx; docs/decisions/051-the-list-screens-first-calls-start-with.md),
  * so it imports no component and nothing that loads zod: plain values, types, and the API
  * client the entry holds already.
  */

@@ -18,7 +18,7 @@ import { SectionEmpty, SectionError, SectionLoading } from './manage-section-sta
 /**
  * The upload dialog is not part of the screen's first download: it loads in the browser's
  * first idle moment after the section appears, or when a category is chosen, whichever
- * comes first (docs/decisions.md §52).
+ * comes first (docs/decisions/052-the-first-render-and-the-secondary-work.md).
  */
 const loadUploadDialog = () => import('./upload-dialog.tsx');
 const UploadDialog = lazy(async () => ({ default: (await loadUploadDialog()).UploadDialog }));

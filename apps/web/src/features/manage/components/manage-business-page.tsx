@@ -35,7 +35,7 @@ function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo
   // The title and the details are drawn the moment the business arrives; the six sections'
   // contents (and the requests they make) follow in a render React may pause between
   // components, so a phone paints the details first and its main thread never blocks long
-  // (docs/decisions.md §52).
+  // (docs/decisions/052-the-first-render-and-the-secondary-work.md).
   const showSections = useDeferredValue(true, false);
   const content = (section: ReactNode) => (showSections ? section : null);
   return (

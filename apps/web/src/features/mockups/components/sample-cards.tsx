@@ -20,7 +20,7 @@ interface SampleCardListProps<Row> {
 }
 
 /**
- * A mock-up's list on a phone (docs/decisions.md §47): a card per row of the table it stands
+ * A mock-up's list on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md): a card per row of the table it stands
  * in for, everything in sight without scrolling sideways. The page shows one of the two and
  * hides the other with `display: none` (`sm:hidden` here, `max-sm:hidden` on the table), so a
  * screen reader meets only the one on screen. A card that leads somewhere does it as the
