@@ -6,6 +6,12 @@ export default defineConfig({
   test: {
     // Two cores: PGlite, argon2 and jsdom are CPU-heavy, so two test files at a time.
     maxWorkers: 2,
-    projects: ['packages/contract', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/api',
+      'apps/web',
+      // The paths the docs name (docs/paths.test.ts): not a workspace, so declared here.
+      { test: { name: 'docs', environment: 'node', include: ['docs/*.test.ts'] } },
+    ],
   },
 });
