@@ -591,8 +591,8 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
       ],
       ['Six tab counts', sixTabCounts],
       [
-        // The embedded database runs one statement at a time inside the API's thread: how long
-        // the All tab waits behind short searches that find nothing kept (issue 11's stall).
+        // The embedded database runs one statement at a time: how long the All tab waits behind
+        // short searches that find nothing kept (the stall the PGlite target bounds).
         'All tab, page 1, beside 1-letter searches one at a time',
         [`${api}/list/`],
         {

@@ -1,10 +1,11 @@
 /**
  * `npm run bench:lighthouse` — Lighthouse (mobile defaults: a mid-range phone on slow 4G,
  * simulated; performance, accessibility, best practices and SEO) on the sign-in page and, signed
- * in, /business, /document-page, a business's details, its manage page and /settings, through
- * the real server on a fresh embedded database with the demo data: over HTTPS, as a deployment
- * serves browsers (HTTP/2, TLS_CERT_FILE and TLS_KEY_FILE, docs/decisions/054-the-server-answers-https-itself-http-2.md), and over
- * plain HTTP/1.1 beside it, for comparison.
+ * in, /business, /document-page, a business's details, its manage page and /settings, through the
+ * real server on a fresh embedded database with the demo data: over HTTPS, as a deployment serves
+ * browsers (HTTP/2, TLS_CERT_FILE and TLS_KEY_FILE,
+ * docs/decisions/054-the-server-answers-https-itself-http-2.md), and over plain HTTP/1.1 beside it,
+ * for comparison.
  *
  * 1. Builds the web app into a temporary folder (the build writes its .br/.gz copies).
  * 2. Starts the API (apps/api/src/main.ts) in its own process on a temporary data folder,

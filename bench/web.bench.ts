@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps', 'web');
 const resultsDir = path.join(root, 'bench', 'results');
 
-/** Targets of issue 11 (gzip KB of JavaScript on a first visit). */
+/** The route budgets (gzip KB of JavaScript on a first visit; bench/README.md, "Web"). */
 const signInTargetKb = 120;
 const routeTargetKb = 180;
 

@@ -1,7 +1,7 @@
 // `npm run build:api`: the API server as plain JavaScript in apps/api/dist, so that `npm start`
-// (and a deploy: `node apps/api/dist/main.js`) runs no TypeScript loader. Why a bundle, and what
-// it buys at start and in memory: docs/decisions/032-the-server-runs-as-built-javascript-one.md and bench/README.md, "Server
-// process".
+// (and a deploy: `node apps/api/dist/main.js`) runs no TypeScript loader. Why a bundle, and what it
+// buys at start and in memory: docs/decisions/032-the-server-runs-as-built-javascript-one.md and
+// bench/README.md, "Server process".
 //
 // esbuild bundles apps/api/src/main.ts with the contract (TypeScript source, as everything else
 // imports it) and the npm packages into ES modules: main.js, plus a chunk for each part the
@@ -117,7 +117,7 @@ await build({
   // our plugins name themselves (fastify-plugin's `name`). keepNames would wrap every function
   // the code creates at run time, Fastify's per-request hook runners included, in a call that
   // redefines its name: ~5% of the API's CPU on an answer kept in memory (bench/README.md,
-  // Issue 11).
+  // "A million businesses: where it stands").
   keepNames: false,
   minifyWhitespace: true,
   minifySyntax: true,

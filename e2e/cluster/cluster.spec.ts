@@ -317,9 +317,10 @@ test('a password change on instance a ends the sessions on instance b', async ({
   await expectAnswer(changed, 'a', 200, 'the password change on a');
   const newToken = ((await changed.json()) as { token: string }).token;
 
-  // The page's token is refused by b, and the page's stream on b has ended. b learns of the
-  // change from PostgreSQL's NOTIFY, milliseconds after a's answer (docs/decisions/015-the-auth-hook-s-checks-without-a.md): a
-  // request sent in that moment may still pass, so b is asked until it refuses, for 2 s at most.
+  // The page's token is refused by b, and the page's stream on b has ended. b learns of the change
+  // from PostgreSQL's NOTIFY, milliseconds after a's answer
+  // (docs/decisions/015-the-auth-hook-s-checks-without-a.md): a request sent in that moment may
+  // still pass, so b is asked until it refuses, for 2 s at most.
   const list = api(apiPaths.notifications.list);
   await expect
     .poll(

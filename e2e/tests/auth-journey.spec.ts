@@ -4,7 +4,7 @@ import { codeIn, mailsTo, waitForNewCode } from '../mail.ts';
 import { paste, signIn, signInAs, storedManager, storedToken } from '../session.ts';
 
 /**
- * The journey of issue 2, in one browser session: sign in, change the
+ * The account journey, in one browser session: sign in, change the
  * password, log out, recover the password with the mailed code, sign in again.
  */
 const account = accounts.journey;

@@ -8,7 +8,7 @@ import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
  * /full-business-details/{uuid} against the seeded demo and the fixture
- * businesses (issue 3, docs/product.md §2, §3, §4, §8): what each section shows is
+ * businesses (docs/product.md §2, §3, §4, §8): what each section shows is
  * read from the real detail endpoint.
  */
 

@@ -16,7 +16,7 @@ import { accounts, fixtureBusinesses } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
- * /business against the seeded demo (issue 3, docs/product.md §2, §4, §8, §9): every
+ * /business against the seeded demo (docs/product.md §2, §4, §8, §9): every
  * count, row and total on screen is compared with the real API's answer to the
  * same question.
  */
@@ -408,10 +408,11 @@ test('a list the server refuses shows the error text', async ({ page }) => {
 test('a cold load asks for the list while the screen’s code is still loading, and only once', async ({
   page,
 }) => {
-  // A new tab (nothing cached, no stored page) on an address with a tab and a filter. The
-  // screen's chunk is held back, as a slow network would, until the list has been asked for:
-  // the route asks for it from the address while the chunks load (docs/decisions/048-each-route-s-page-carries-its-first.md),
-  // where it used to be asked for only once the screen had loaded and rendered.
+  // A new tab (nothing cached, no stored page) on an address with a tab and a filter. The screen's
+  // chunk is held back, as a slow network would, until the list has been asked for: the route asks
+  // for it from the address while the chunks load
+  // (docs/decisions/051-the-list-screens-first-calls-start-with.md), where it used to be asked for
+  // only once the screen had loaded and rendered.
   const cold = await page.context().newPage();
   const listPath = `${API_BASE_PATH}/${businessApiPaths.listByStatus('incorporated')}`;
   const events: string[] = [];

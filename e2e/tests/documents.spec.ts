@@ -16,7 +16,7 @@ import { accounts } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
- * /document-page against the seeded demo (issue 3, docs/product.md §2, §9): tabs,
+ * /document-page against the seeded demo (docs/product.md §2, §9): tabs,
  * counts, rows and the Preview modal, compared with the real API.
  */
 

@@ -468,7 +468,7 @@ test('a step moves to Processing and Approved through the picker and its confirm
   await confirmStatus(page, `${tax} will be set to ${manageTexts.taxApproved}.`);
   await expectStatus(page, tax, manageTexts.taxApproved);
 
-  // Document verification is display only (§4.5): a badge, no picker.
+  // Document verification is display only (docs/product.md §4.5): a badge, no picker.
   await expect(step(page, 'Document Verification').getByRole('button')).toHaveCount(0);
 
   await expectLogged(page, `Changed ${payment} from Pending to Processing`);

@@ -7,10 +7,10 @@ import { mailsTo, waitForNewCode } from '../mail.ts';
 import { paste, restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 /**
- * Every screen on a phone (issue 14; docs/decisions/047-phones-one-list-in-two-layouts-chosen.md), 390×844 with Playwright's phone
- * emulation in Chromium (a touch screen, the page's own viewport): the page never scrolls
- * sideways, a list's first card shows its business name, email and status whole, every
- * popover's and dialog's buttons are on screen, and a card opens its business by keyboard
+ * Every screen on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md), 390×844
+ * with Playwright's phone emulation in Chromium (a touch screen, the page's own viewport): the page
+ * never scrolls sideways, a list's first card shows its business name, email and status whole,
+ * every popover's and dialog's buttons are on screen, and a card opens its business by keyboard
  * too. The static mock-ups (decision 28) show their tables as cards too, and every control of
  * theirs is a tap target of at least 24×24 px. axe at this width is
  * e2e/tests/accessibility.spec.ts's.
@@ -116,7 +116,10 @@ async function expectTapTargets(page: Page): Promise<void> {
   expect(small, 'controls smaller than 24×24 px').toEqual([]);
 }
 
-/** A mock-up's list (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md): its cards, and its table not drawn at all. */
+/**
+ * A mock-up's list (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md): its cards, and
+ * its table not drawn at all.
+ */
 async function expectCards(page: Page, list: string, count: number): Promise<Locator> {
   const cards = page.getByRole('list', { name: list, exact: true }).getByRole('listitem');
   await expect(cards).toHaveCount(count);

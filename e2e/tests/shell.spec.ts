@@ -6,7 +6,11 @@ import { signIn, signInAs, storedToken } from '../session.ts';
 
 const account = accounts.shell;
 
-/** The heading of the first paint the server sent for a page (docs/decisions/048-each-route-s-page-carries-its-first.md, docs/decisions/053-a-cookie-with-no-secret-tells-the.md). */
+/**
+ * The heading of the first paint the server sent for a page
+ * (docs/decisions/048-each-route-s-page-carries-its-first.md,
+ * docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
+ */
 const firstPaintHeading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 test('without a session every authenticated route sends the user to sign in', async ({ page }) => {

@@ -1,9 +1,8 @@
--- Live notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md): every notification's creating
--- transaction (xid) so that a stream's position is a snapshot; indexes for the
--- tabs and for what a stream has not sent; single-use stream tickets; and an
--- announcement on notifications_created after a statement inserted any, which
--- every API instance hears (LISTEN) and answers by sending each open stream
--- what its snapshot cannot see.
+-- Live notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md): every
+-- notification's creating transaction (xid) so that a stream's position is a snapshot; indexes for
+-- the tabs and for what a stream has not sent; single-use stream tickets; and an announcement on
+-- notifications_created after a statement inserted any, which every API instance hears (LISTEN) and
+-- answers by sending each open stream what its snapshot cannot see.
 CREATE TABLE "stream_tickets" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,

@@ -8,13 +8,12 @@ CREATE TABLE "business_counts" (
 	"n" bigint NOT NULL
 );
 --> statement-breakpoint
--- Maintained tab counts (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md). Every statement that inserts,
--- updates or deletes businesses appends, in its own transaction, one signed row
--- per combination of the step-derived columns it moved: +n for rows that
--- arrived in a combination, -n for rows that left it. A count over these
--- columns alone (every tab, the payment and activity filters) is the sum of
--- the matching rows, exact under MVCC like the rows it counts, and no writer
--- waits on another: nothing is updated in place. compactBusinessCounts
+-- Maintained tab counts (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md).
+-- Every statement that inserts, updates or deletes businesses appends, in its own transaction, one
+-- signed row per combination of the step-derived columns it moved: +n for rows that arrived in a
+-- combination, -n for rows that left it. A count over these columns alone (every tab, the payment
+-- and activity filters) is the sum of the matching rows, exact under MVCC like the rows it counts,
+-- and no writer waits on another: nothing is updated in place. compactBusinessCounts
 -- (features/businesses) folds the rows into one per combination now and then.
 CREATE OR REPLACE FUNCTION business_counts_add() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -1,12 +1,11 @@
--- The API keeps each business's detail as read (docs/decisions/037-the-business-detail-kept-as-read-its.md) until the
--- businesses channel announces a change. A business's steps, documents and
--- receipts announce themselves there already (0005's touch triggers, 0011);
--- its online payments and shareholders did not, nor did an update of a
--- receipt or a TRUNCATE of steps or receipts. They are written outside the
--- API's routes (the seed, the clients' side, psql), so every such statement
--- announces itself, as 'progress': nothing a search, a filter or the list
--- order reads changes. 0011's documents trigger calls the same function,
--- which replaces its own.
+-- The API keeps each business's detail as read
+-- (docs/decisions/037-the-business-detail-kept-as-read-its.md) until the businesses channel
+-- announces a change. A business's steps, documents and receipts announce themselves there already
+-- (0005's touch triggers, 0011); its online payments and shareholders did not, nor did an update of
+-- a receipt or a TRUNCATE of steps or receipts. They are written outside the API's routes (the
+-- seed, the clients' side, psql), so every such statement announces itself, as 'progress': nothing
+-- a search, a filter or the list order reads changes. 0011's documents trigger calls the same
+-- function, which replaces its own.
 CREATE OR REPLACE FUNCTION business_rows_changed_notify() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

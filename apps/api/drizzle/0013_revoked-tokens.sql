@@ -1,6 +1,7 @@
--- Access tokens ended by a logout (docs/decisions/040-logout-ends-the-session-s-token.md), kept until they would have
--- expired. Every statement announces itself on `tokens_revoked`, so each API instance drops
--- what it knows of revocations and reads again: a logged-out token stops working everywhere.
+-- Access tokens ended by a logout (docs/decisions/040-logout-ends-the-session-s-token.md), kept
+-- until they would have expired. Every statement announces itself on `tokens_revoked`, so each API
+-- instance drops what it knows of revocations and reads again: a logged-out token stops working
+-- everywhere.
 CREATE TABLE "revoked_tokens" (
 	"jti" text PRIMARY KEY NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL

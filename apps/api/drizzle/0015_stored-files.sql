@@ -1,5 +1,7 @@
--- Stored files in PostgreSQL (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): a row per file and its bytes in chunks of
--- 256 KiB, written and read one chunk at a time, so that every instance reads every file.
+-- Stored files in PostgreSQL
+-- (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): a row per file and its
+-- bytes in chunks of 256 KiB, written and read one chunk at a time, so that every instance reads
+-- every file.
 CREATE TABLE "stored_file_chunks" (
 	"key" text NOT NULL,
 	"seq" integer NOT NULL,

@@ -1,6 +1,7 @@
--- Each seed run (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): written before its first business, its committed
--- batches recorded in each batch's own transaction, finished after its last. A row without
--- finished_at is a seed that stopped half-way; npm run seed refuses until it is resumed.
+-- Each seed run (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): written
+-- before its first business, its committed batches recorded in each batch's own transaction,
+-- finished after its last. A row without finished_at is a seed that stopped half-way; npm run seed
+-- refuses until it is resumed.
 CREATE TABLE "seed_runs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"source" text NOT NULL,

@@ -47,10 +47,10 @@ import { createFileStorage } from './lib/storage/open-file-storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 /**
- * The server's options for TLS: HTTP/2 to the clients that offer it (browsers do) and HTTP/1.1
- * to the rest (docs/decisions/054-the-server-answers-https-itself-http-2.md). The routes use only what both kinds of request share
- * (Fastify's request and reply; a stream's write, end and close), so the instance keeps the
- * plain HTTP server's types either way.
+ * The server's options for TLS: HTTP/2 to the clients that offer it (browsers do) and HTTP/1.1 to
+ * the rest (docs/decisions/054-the-server-answers-https-itself-http-2.md). The routes use only what
+ * both kinds of request share (Fastify's request and reply; a stream's write, end and close), so
+ * the instance keeps the plain HTTP server's types either way.
  */
 function withTls(
   options: FastifyHttpOptions<RawServerDefault>,

@@ -1,5 +1,5 @@
 /**
- * The authorisation table (issue 12; OWASP ASVS 5.0 V8): every route the server has, read
+ * The authorisation table (OWASP ASVS 5.0 V8): every route the server has, read
  * from its own route table rather than from a list kept here, refuses each credential that
  * is not a signed-in manager's — so a new route registered without the check fails this
  * test. Only the routes below are public, each for its reason.

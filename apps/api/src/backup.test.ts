@@ -1,9 +1,10 @@
 /**
- * `npm run backup` and `npm run restore` (docs/operations.md, "Backups"; docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): a seeded data folder with uploads and comments is backed up by the running server
- * (admin channel), wiped, restored, and holds every row of every business table and every
- * stored file, byte for byte, and nothing written after the backup; the restored server
- * serves them. A folder with data is replaced only with --force, never under a running
- * server; PostgreSQL is pointed at pg_dump.
+ * `npm run backup` and `npm run restore` (docs/operations.md, "Backups";
+ * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): a seeded data folder
+ * with uploads and comments is backed up by the running server (admin channel), wiped, restored,
+ * and holds every row of every business table and every stored file, byte for byte, and nothing
+ * written after the backup; the restored server serves them. A folder with data is replaced only
+ * with --force, never under a running server; PostgreSQL is pointed at pg_dump.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,11 +1,13 @@
 /**
- * A crash in the middle of work (docs/decisions/017-embedded-mode-one-owner-per-data-folder.md, docs/decisions/023-step-status-updates.md, §24): the real server process is
- * killed (SIGKILL) during a burst of step status updates and post-formation uploads, some of
- * them mid-stream. After a restart on the same data folder or database, every change the
- * server acknowledged is there with its log row; a request it never answered either landed
- * whole or not at all; every feedback row's file is in place with the bytes that were sent;
- * and no half-written upload is left. On every database lane: PGlite in a data folder always,
- * PostgreSQL when DATABASE_URL is set.
+ * A crash in the middle of work (docs/decisions/017-embedded-mode-one-owner-per-data-folder.md,
+ * docs/decisions/023-step-status-updates.md,
+ * docs/decisions/024-feedback-uploads-and-the-file-history.md): the real server process is killed
+ * (SIGKILL) during a burst of step status updates and post-formation uploads, some of them
+ * mid-stream. After a restart on the same data folder or database, every change the server
+ * acknowledged is there with its log row; a request it never answered either landed whole or not at
+ * all; every feedback row's file is in place with the bytes that were sent; and no half-written
+ * upload is left. On every database lane: PGlite in a data folder always, PostgreSQL when
+ * DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Property tests over every endpoint (issue 12): fast-check sends each operation of the API's
+ * Property tests over every endpoint: fast-check sends each operation of the API's
  * own OpenAPI document arbitrary input — path values, query strings with repeated and unknown
  * parameters, JSON bodies of any shape (unicode, huge strings and numbers, deep nesting), and
  * bodies that are not JSON — as a signed-in manager. Whatever it sends, the answer is never a

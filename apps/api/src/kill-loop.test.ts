@@ -1,12 +1,13 @@
 /**
- * The embedded database keeps its data through kill after kill (docs/operations.md, "What a
- * kill keeps"; docs/decisions/024-feedback-uploads-and-the-file-history.md, docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): the real server on one PGlite data folder is
- * killed (SIGKILL) at a random moment of a burst of status updates, comments and uploads, and
- * started again on the same folder, KILLS times, and now and then also while it starts.
- * Afterwards every write it acknowledged is there exactly once with its log row and its
- * notification, a write it never answered landed whole or not at all, the database passes
- * amcheck and a REINDEX with the same row counts through indexes and without them, and the
- * files folder holds exactly the files the rows name, each with the bytes sent.
+ * The embedded database keeps its data through kill after kill (docs/operations.md, "What a kill
+ * keeps"; docs/decisions/024-feedback-uploads-and-the-file-history.md,
+ * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): the real server on one
+ * PGlite data folder is killed (SIGKILL) at a random moment of a burst of status updates, comments
+ * and uploads, and started again on the same folder, KILLS times, and now and then also while it
+ * starts. Afterwards every write it acknowledged is there exactly once with its log row and its
+ * notification, a write it never answered landed whole or not at all, the database passes amcheck
+ * and a REINDEX with the same row counts through indexes and without them, and the files folder
+ * holds exactly the files the rows name, each with the bytes sent.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

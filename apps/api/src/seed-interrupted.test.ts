@@ -1,8 +1,9 @@
 /**
- * `npm run seed` killed half-way (SIGKILL) on an embedded data folder (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md):
- * what it wrote is marked as an unfinished run, the next seed refuses with the line that says
- * how to go on, the server's start says so too, and `npm run seed -- --resume` (through the
- * running server) writes the rest: the same businesses an uninterrupted seed writes.
+ * `npm run seed` killed half-way (SIGKILL) on an embedded data folder
+ * (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): what it wrote is
+ * marked as an unfinished run, the next seed refuses with the line that says how to go on, the
+ * server's start says so too, and `npm run seed -- --resume` (through the running server) writes
+ * the rest: the same businesses an uninterrupted seed writes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

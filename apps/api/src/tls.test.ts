@@ -1,8 +1,9 @@
 /**
- * HTTPS (TLS_CERT_FILE and TLS_KEY_FILE, docs/decisions/054-the-server-answers-https-itself-http-2.md): the server speaks HTTP/2 to a
- * client that offers it and HTTP/1.1 to one that does not, the same answers either way — the
- * page and its compressed files, sign-in, a list, an upload, the live notification stream — and
- * it still stops at once with a stream and idle connections of both kinds open.
+ * HTTPS (TLS_CERT_FILE and TLS_KEY_FILE,
+ * docs/decisions/054-the-server-answers-https-itself-http-2.md): the server speaks HTTP/2 to a
+ * client that offers it and HTTP/1.1 to one that does not, the same answers either way — the page
+ * and its compressed files, sign-in, a list, an upload, the live notification stream — and it still
+ * stops at once with a stream and idle connections of both kinds open.
  */
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

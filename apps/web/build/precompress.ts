@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
  * Writes a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9) beside each text file of the
  * build, which the API serves to browsers that accept them (@fastify/static's `preCompressed`,
  * apps/api/src/plugins/web-app.ts). Compressing once at build time lets the slowest, smallest
- * settings be used, and the server spends no CPU on it (docs/decisions/031-a-light-first-visit-the-sign-in.md).
+ * settings be used, and the server spends no CPU on it
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
  */
 
 const brotli = promisify(brotliCompress);

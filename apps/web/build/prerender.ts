@@ -7,9 +7,10 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
 /**
- * Each route's first render as HTML, made at build time (docs/decisions/048-each-route-s-page-carries-its-first.md): the app is
- * built once more for Node (`src/prerender.tsx`, everything bundled in) and each route is
- * rendered with React's server renderer, signed in or out as the route needs, with no data.
+ * Each route's first render as HTML, made at build time
+ * (docs/decisions/048-each-route-s-page-carries-its-first.md): the app is built once more for Node
+ * (`src/prerender.tsx`, everything bundled in) and each route is rendered with React's server
+ * renderer, signed in or out as the route needs, with no data.
  */
 
 /** A route to render: its path pattern (`:name` segments) and whether it is signed in. */

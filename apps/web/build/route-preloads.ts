@@ -175,8 +175,9 @@ export function routePreloadPages(): Plugin {
         routePreloads.map((route) => ({ path: route.path, signedIn: signedIn.get(route.path)! })),
       );
       await mkdir(path.join(outDir, routePagesDir), { recursive: true });
-      // `signedIn`: the route is behind the sign-in, so its page shows a signed-in frame
-      // (the server sends the sign-in page instead to a visitor without a session, §53).
+      // `signedIn`: the route is behind the sign-in, so its page shows a signed-in frame (the
+      // server sends the sign-in page instead to a visitor without a session,
+      // docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
       const index: RoutePageEntry[] = [];
       for (const route of routeFiles(chunks, root)) {
         const file = `${routePagesDir}/${pageName(route.path)}.html`;

@@ -21,11 +21,14 @@ if (!container) throw new Error('index.html has no #root element.');
 // (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
 writeSessionHint();
 
-// The page's first paint (the route's screen rendered at build time, or index.html's spinner)
-// stays until the address's screens have loaded, their first answers already on the way; then
-// React renders them in one pass (§38, §48, §51). That pass is a transition: the first paint is
-// already on screen, so React may render in slices and let the browser answer input between
-// them instead of holding the main thread for the whole app (§52).
+// The page's first paint (the route's screen rendered at build time, or index.html's spinner) stays
+// until the address's screens have loaded, their first answers already on the way; then React
+// renders them in one pass (docs/decisions/038-a-signed-in-first-visit-the-route.md,
+// docs/decisions/048-each-route-s-page-carries-its-first.md,
+// docs/decisions/051-the-list-screens-first-calls-start-with.md). That pass is a transition: the
+// first paint is already on screen, so React may render in slices and let the browser answer input
+// between them instead of holding the main thread for the whole app
+// (docs/decisions/052-the-first-render-and-the-secondary-work.md).
 void startRouteData(window.location);
 void preloadRoute(window.location.pathname).then(() => {
   const root = createRoot(container);

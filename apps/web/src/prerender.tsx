@@ -1,8 +1,8 @@
 /**
  * The screens as their first render draws them, rendered at build time into each route's page
- * (apps/web/build/prerender.ts), so the browser paints the layout and the heading before the
- * app's scripts arrive; the app then renders the same thing over it (docs/decisions/048-each-route-s-page-carries-its-first.md).
- * Nothing here runs in the browser.
+ * (apps/web/build/prerender.ts), so the browser paints the layout and the heading before the app's
+ * scripts arrive; the app then renders the same thing over it
+ * (docs/decisions/048-each-route-s-page-carries-its-first.md). Nothing here runs in the browser.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

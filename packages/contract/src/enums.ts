@@ -4,11 +4,12 @@ export const MANAGER_ROLE = 'MANAGER' satisfies Role;
 
 /**
  * A cookie the web app keeps while a session is stored in the browser, holding no secret
- * (`fd_signed_in=1`): the server answers a signed-in address with the sign-in page's first
- * paint when it is missing, so a visitor without a session never sees a signed-in screen's
- * frame (docs/decisions/053-a-cookie-with-no-secret-tells-the.md). The session itself is the token in `localStorage`. Declared
- * beside the roles, which the web app's entry reads here too: from another contract module it
- * split the session code into a file of its own, one more render-blocking request.
+ * (`fd_signed_in=1`): the server answers a signed-in address with the sign-in page's first paint
+ * when it is missing, so a visitor without a session never sees a signed-in screen's frame
+ * (docs/decisions/053-a-cookie-with-no-secret-tells-the.md). The session itself is the token in
+ * `localStorage`. Declared beside the roles, which the web app's entry reads here too: from another
+ * contract module it split the session code into a file of its own, one more render-blocking
+ * request.
  */
 export const SESSION_HINT_COOKIE = 'fd_signed_in';
 

@@ -15,8 +15,9 @@ export const RELOAD_AFTER_UPDATE_MS = 2000;
 export const SIDE_MENU_CLOSE_DELAY_MS = 300;
 export const TOAST_AUTO_CLOSE_MS = 4000;
 /**
- * How long a signed download link works (docs/decisions/043-download-links-that-live-minutes.md): minutes, as it needs no
- * sign-in. The web app reads again every answer that carries links well before they end.
+ * How long a signed download link works (docs/decisions/043-download-links-that-live-minutes.md):
+ * minutes, as it needs no sign-in. The web app reads again every answer that carries links well
+ * before they end.
  */
 export const SIGNED_LINK_TTL_SECONDS = 10 * 60;
 export const SIGNED_LINK_REFRESH_MS = 4 * 60 * 1000;

@@ -44,9 +44,15 @@ export const manageApiPaths = {
 export const BUSINESS_NAME_MAX_LENGTH = 200;
 export const BUSINESS_ADDRESS_MAX_LENGTH = 500;
 export const COMMENT_MAX_LENGTH = 5000;
-/** The newest entries a business's log answer carries (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md). */
+/**
+ * The newest entries a business's log answer carries
+ * (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md).
+ */
 export const MANAGER_LOGS_LIMIT = 200;
-/** The newest comments a business's comment list carries (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md). */
+/**
+ * The newest comments a business's comment list carries
+ * (docs/decisions/021-manage-business-editing-one-detail-logs-comments.md).
+ */
 export const COMMENTS_LIMIT = 500;
 export const FEEDBACK_MESSAGE_MAX_LENGTH = 5000;
 export const FILE_URL_MAX_LENGTH = 2048;
@@ -365,7 +371,7 @@ export const commentDeleteResponseSchema = successBody(z.object({ id: z.number()
 /**
  * The `{kind}` of `PUT manager/settings/{kind}/update/{statusId}/` and the step each moves
  * (docs/product.md §7.5, and the other steps the manage screen moves: decision 23).
- * document_verification_status is display only (§4.5), so it has no endpoint.
+ * document_verification_status is display only (docs/product.md §4.5), so it has no endpoint.
  */
 export const stepStatusKinds = {
   payment: 'payment_status',

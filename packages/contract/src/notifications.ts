@@ -1,7 +1,7 @@
 /**
- * Notifications (docs/product.md §3, §4, §7 "Notifications"; docs/decisions/027-notifications-the-list-mark-all-as-read.md):
- * the list with its per-tab counts, marking read, deleting, 'Mark all as read',
- * and the live stream's ticket and events.
+ * Notifications (docs/product.md §3, §4, §7 "Notifications";
+ * docs/decisions/027-notifications-the-list-mark-all-as-read.md): the list with its per-tab counts,
+ * marking read, deleting, 'Mark all as read', and the live stream's ticket and events.
  */
 import { z } from 'zod';
 import { successBody } from './errors.ts';

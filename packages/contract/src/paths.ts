@@ -22,7 +22,10 @@ export const apiPaths = {
   notifications: {
     list: 'notifications/',
     item: (uuid: string) => `notifications/${uuid}/`,
-    /** Ours: docs/product.md leaves 'Mark all as read' open (docs/decisions/027-notifications-the-list-mark-all-as-read.md). */
+    /**
+     * Ours: docs/product.md leaves 'Mark all as read' open
+     * (docs/decisions/027-notifications-the-list-mark-all-as-read.md).
+     */
     markAllRead: 'notifications/mark-all-read/',
     /** Ours: a short-lived, single-use ticket that opens the live stream (decision 27). */
     streamTicket: 'notifications/stream/ticket/',

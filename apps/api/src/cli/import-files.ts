@@ -1,8 +1,9 @@
 /**
  * `npm run files:import -w @fd/api`, once per instance, on PostgreSQL: copies the files this
- * instance kept in `DATA_DIR/files` before the database held them (docs/decisions/044-files-in-postgresql-when-several-instances-share.md)
- * into the database, so that every instance reads them. Keys already there are left alone:
- * safe to run again, and on several instances at once. The folder is not changed.
+ * instance kept in `DATA_DIR/files` before the database held them
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md) into the database, so
+ * that every instance reads them. Keys already there are left alone: safe to run again, and on
+ * several instances at once. The folder is not changed.
  */
 import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../env.ts';

@@ -5,7 +5,7 @@
  * errors printed as one line with a non-zero exit code instead of a stack trace.
  *
  * In embedded mode a running server owns the data folder (lib/data-dir): a tool
- * that may run beside it (manager, seed) is then carried out by that server
+ * that may run beside it (manager, seed, simulate, backup) is then carried out by that server
  * through its admin channel, so the change reaches the server's own database
  * and caches at once; any other tool stops with a line naming the holder.
  */

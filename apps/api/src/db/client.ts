@@ -32,8 +32,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /**
-   * PGlite only: the data folder as a tarball, and the rows of `query`, as of one moment
-   * between two transactions (the backup, docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md).
+   * PGlite only: the data folder as a tarball, and the rows of `query`, as of one moment between
+   * two transactions (the backup,
+   * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md).
    */
   dump?(query: SQL): Promise<{ rows: unknown[]; tarball: Uint8Array }>;
   /** LISTEN on a channel; the returned function stops listening. */

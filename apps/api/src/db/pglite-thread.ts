@@ -1,10 +1,9 @@
 /**
  * The API's side of the embedded database's worker thread (`pglite-worker.ts`,
- * docs/decisions/035-the-embedded-database-in-a-worker-thread.md): what drizzle and `client.ts` ask of a PGlite client
- * (`query`, `transaction`, `listen`, `close`), each call a message to the
- * worker and its answer a message back. Statements still run one at a time,
- * in the order they arrive, as in PGlite itself; the API's thread no longer
- * waits for them.
+ * docs/decisions/035-the-embedded-database-in-a-worker-thread.md): what drizzle and `client.ts` ask
+ * of a PGlite client (`query`, `transaction`, `listen`, `close`), each call a message to the worker
+ * and its answer a message back. Statements still run one at a time, in the order they arrive, as
+ * in PGlite itself; the API's thread no longer waits for them.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -159,8 +158,10 @@ export class PgliteThread implements PgliteTransactionClient {
   }
 
   /**
-   * The data folder as a tarball, and the rows of `text`, both as of the same moment: between
-   * two transactions, none open (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md). Writes wait meanwhile.
+   * The data folder as a tarball, and the rows of `text`, both as of the same moment: between two
+   * transactions, none open
+   * (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md). Writes wait
+   * meanwhile.
    */
   dump(text: string, params: unknown[] = []): Promise<PgliteDump> {
     return this.#call({ op: 'dump', text, params });

@@ -1,10 +1,9 @@
 /**
- * The embedded database in a worker thread of its own (docs/decisions/035-the-embedded-database-in-a-worker-thread.md):
- * PGlite runs each statement synchronously in the thread that calls it, so in
- * the API's thread one slow statement stalled every request, even those
- * answered from memory. Here it stalls only this thread. Started and spoken to
- * by `pglite-thread.ts`; the protocol (`PgliteRequest`, `PgliteReply`) is
- * defined there.
+ * The embedded database in a worker thread of its own
+ * (docs/decisions/035-the-embedded-database-in-a-worker-thread.md): PGlite runs each statement
+ * synchronously in the thread that calls it, so in the API's thread one slow statement stalled
+ * every request, even those answered from memory. Here it stalls only this thread. Started and
+ * spoken to by `pglite-thread.ts`; the protocol (`PgliteRequest`, `PgliteReply`) is defined there.
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';

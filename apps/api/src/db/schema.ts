@@ -51,7 +51,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    // The managers among every client: who a write notifies (docs/decisions/026-the-write-path-one-statement-for-the.md).
+    // The managers among every client: who a write notifies
+    // (docs/decisions/026-the-write-path-one-statement-for-the.md).
     index('users_managers_idx')
       .on(t.id)
       .where(sql`${t.role} = 'MANAGER' and ${t.isActive}`),
@@ -134,11 +135,11 @@ export const businesses = pgTable(
 );
 
 /**
- * How many businesses share each combination of the step-derived columns, kept
- * by triggers on `businesses` in the writing transaction (migration 0009): each
- * statement appends its changes as signed rows, and `compactBusinessCounts`
- * folds them now and then. Summing the rows that match a tab gives its exact
- * count in well under a millisecond at any table size (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md).
+ * How many businesses share each combination of the step-derived columns, kept by triggers on
+ * `businesses` in the writing transaction (migration 0009): each statement appends its changes as
+ * signed rows, and `compactBusinessCounts` folds them now and then. Summing the rows that match a
+ * tab gives its exact count in well under a millisecond at any table size
+ * (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md).
  */
 export const businessCounts = pgTable('business_counts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -403,9 +404,10 @@ export const passwordResets = pgTable(
 );
 
 /**
- * Access tokens ended before their time by a logout (docs/decisions/040-logout-ends-the-session-s-token.md): the token's id
- * (`jti`) until the token would have expired anyway. Every statement announces itself on
- * `tokens_revoked` (migration 0013), so every instance stops accepting the token at once.
+ * Access tokens ended before their time by a logout
+ * (docs/decisions/040-logout-ends-the-session-s-token.md): the token's id (`jti`) until the token
+ * would have expired anyway. Every statement announces itself on `tokens_revoked` (migration 0013),
+ * so every instance stops accepting the token at once.
  */
 export const revokedTokens = pgTable(
   'revoked_tokens',
@@ -421,12 +423,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Stored files when the database is PostgreSQL (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): every instance reads
- * every file, and one dump holds them. A file is a row here and its bytes in
- * `stored_file_chunks`, written and read a chunk at a time. `writing` while the bytes arrive
- * (a crash leaves it behind: recovery removes it), `staged` until the row that names it commits
- * (decision 24), then `committed`. `updated_at` moves with every chunk written, so recovery
- * tells a slow upload from a dead one.
+ * Stored files when the database is PostgreSQL
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): every instance reads
+ * every file, and one dump holds them. A file is a row here and its bytes in `stored_file_chunks`,
+ * written and read a chunk at a time. `writing` while the bytes arrive (a crash leaves it behind:
+ * recovery removes it), `staged` until the row that names it commits (decision 24), then
+ * `committed`. `updated_at` moves with every chunk written, so recovery tells a slow upload from a
+ * dead one.
  */
 export const storedFiles = pgTable(
   'stored_files',
@@ -462,10 +465,11 @@ export const storedFileChunks = pgTable(
 );
 
 /**
- * Each seed run (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): written before its first business and finished after
- * its last, with the batches committed so far (each in its batch's own transaction). A row
- * without `finishedAt` is a seed that stopped half-way: `npm run seed` refuses until it is
- * resumed (`--resume` writes the batches it lacks, the same businesses it would have written).
+ * Each seed run (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): written
+ * before its first business and finished after its last, with the batches committed so far (each in
+ * its batch's own transaction). A row without `finishedAt` is a seed that stopped half-way:
+ * `npm run seed` refuses until it is resumed (`--resume` writes the batches it lacks, the same
+ * businesses it would have written).
  */
 export const seedRuns = pgTable('seed_runs', {
   id: serial('id').primaryKey(),

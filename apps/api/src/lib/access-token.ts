@@ -13,7 +13,10 @@ export interface AccessTokenClaims {
 
 /** A verified token's claims, with what identifies and ends this one token. */
 export type VerifiedAccessToken = AccessTokenClaims & {
-  /** The token's own id (`jti`): a logout revokes it by this (docs/decisions/040-logout-ends-the-session-s-token.md). */
+  /**
+   * The token's own id (`jti`): a logout revokes it by this
+   * (docs/decisions/040-logout-ends-the-session-s-token.md).
+   */
   id: string;
   /** When it expires (Unix seconds). */
   expiresAt: number;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The security events the log keeps (issue 12; OWASP ASVS 5.0 V16): sign-ins and their
+ * The security events the log keeps (OWASP ASVS 5.0 V16): sign-ins and their
  * failures, limits reached, password changes and resets, logouts, step status changes. One
  * JSON line each through the request's logger, so it carries the request id and the client
  * address; what a client sent only ever sits in a JSON field (never in the message or a

@@ -20,18 +20,21 @@ class Generation<V> {
   }
 }
 
-/** Whether what is cached reads the step-derived columns (docs/decisions/026-the-write-path-one-statement-for-the.md). */
+/**
+ * Whether what is cached reads the step-derived columns
+ * (docs/decisions/026-the-write-path-one-statement-for-the.md).
+ */
 export interface ReadsProgress {
   readsProgress?: boolean;
 }
 
 /**
- * Values derived from watched tables (list counts, page anchors, the users the auth hook
- * checks), each kept while its tables have not changed since it was read. A value that reads
- * none of the businesses' step-derived columns (the All tab, search, country, type and date)
- * is kept across a step update, which moves only those (`readsProgress` false;
- * docs/decisions/026-the-write-path-one-statement-for-the.md). Nothing is cached while changes could go unseen (`changes.live` is
- * false).
+ * Values derived from watched tables (list counts, page anchors, the users the auth hook checks),
+ * each kept while its tables have not changed since it was read. A value that reads none of the
+ * businesses' step-derived columns (the All tab, search, country, type and date) is kept across a
+ * step update, which moves only those (`readsProgress` false;
+ * docs/decisions/026-the-write-path-one-statement-for-the.md). Nothing is cached while changes
+ * could go unseen (`changes.live` is false).
  */
 export class VersionCache<V> {
   readonly #changes: ChangeVersions;

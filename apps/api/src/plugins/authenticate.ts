@@ -22,7 +22,10 @@ export interface AuthenticatedManager {
   tokenVersion: number;
   /** When the bearer token expires: a live stream it opened ends then. */
   sessionExpiresAt: Date;
-  /** The bearer token's own id: a logout revokes it (docs/decisions/040-logout-ends-the-session-s-token.md). */
+  /**
+   * The bearer token's own id: a logout revokes it
+   * (docs/decisions/040-logout-ends-the-session-s-token.md).
+   */
   tokenId: string;
 }
 

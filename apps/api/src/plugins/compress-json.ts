@@ -5,7 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * False on routes whose answer carries a secret (a token, a signed download link) beside
-     * anything the client can steer: such a body is never compressed (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md).
+     * anything the client can steer: such a body is never compressed
+     * (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md).
      */
     compress?: boolean;
   }

@@ -45,7 +45,7 @@ const hsts = 'max-age=31536000; includeSubDomains';
  * response that only records them. Every value here is fixed (no nonce, nothing read from the
  * request), so each response can get the same set. (@fastify/helmet ran helmet afresh for
  * every request — building its middleware and the CSP string each time: ~8% of the API's CPU
- * on a list answer kept in memory; bench/README.md, Issue 11.)
+ * on a list answer kept in memory; bench/README.md, "A million businesses: where it stands".)
  */
 function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -215,7 +215,8 @@ describe.each(lanes)('route pages on $name', (lane) => {
   });
 
   it('answers a route with its page, compressed and never cached, and any other address with index.html', async () => {
-    // A browser with a session says so (docs/decisions/053-a-cookie-with-no-secret-tells-the.md); without, see the next test.
+    // A browser with a session says so (docs/decisions/053-a-cookie-with-no-secret-tells-the.md);
+    // without, see the next test.
     const signedIn = { cookie: `theme=dark; ${SESSION_HINT_COOKIE}=1` };
     for (const [url, page, encoding] of [
       ['/', routePage('login'), 'br'],

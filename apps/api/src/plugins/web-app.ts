@@ -54,18 +54,21 @@ function loadRoutePages(webDistDir: string): (pathname: string) => RoutePage | u
 
 const sessionHint = new RegExp(`(?:^|;)\\s*${SESSION_HINT_COOKIE}=1\\s*(?:;|$)`);
 
-/** The web app's sign of a session stored in this browser (no secret; docs/decisions/053-a-cookie-with-no-secret-tells-the.md). */
+/**
+ * The web app's sign of a session stored in this browser (no secret;
+ * docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
+ */
 const hasSessionHint = (cookieHeader: string | undefined) =>
   cookieHeader !== undefined && sessionHint.test(cookieHeader);
 
 /**
- * Serves the built SPA from `webDistDir` and answers every path nothing else
- * matched: unknown API paths get a JSON 404, page routes (/business, /settings…)
- * get index.html so the client router can take over. The build writes a brotli
- * (`.br`) and a gzip (`.gz`) copy beside each text file (apps/web/build/precompress.ts):
- * a browser that accepts one gets it as it is, with `Vary: Accept-Encoding`, and
- * nothing is compressed per request (docs/decisions/031-a-light-first-visit-the-sign-in.md). A page route the build wrote a copy
- * of index.html for (`pages/routes.json`) gets that copy, which preloads the route's chunks
+ * Serves the built SPA from `webDistDir` and answers every path nothing else matched: unknown API
+ * paths get a JSON 404, page routes (/business, /settings…) get index.html so the client router can
+ * take over. The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file
+ * (apps/web/build/precompress.ts): a browser that accepts one gets it as it is, with
+ * `Vary: Accept-Encoding`, and nothing is compressed per request
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md). A page route the build wrote a copy of
+ * index.html for (`pages/routes.json`) gets that copy, which preloads the route's chunks
  * (docs/decisions/038-a-signed-in-first-visit-the-route.md).
  */
 /** A path whose last segment names a file (`name.ext`): no page route has one. */
@@ -112,8 +115,9 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       const page = routePage(pathname);
       if (!page) return reply.sendFile('index.html');
       if (!page.signedIn) return reply.sendFile(page.file);
-      // A signed-in screen's frame only for a browser with a session; anyone else gets the
-      // sign-in page's first paint, which the app then shows (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
+      // A signed-in screen's frame only for a browser with a session; anyone else gets the sign-in
+      // page's first paint, which the app then shows
+      // (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
       reply.header('vary', 'Cookie');
       return reply.sendFile(
         hasSessionHint(request.headers.cookie) || !signInPage ? page.file : signInPage,

@@ -1,8 +1,9 @@
 /**
- * A look behind the file storage a server uses (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): the folder on PGlite,
- * the blob tables on PostgreSQL. Both are listed the way the folder lays them out, so that a
- * test says the same thing on either lane: `ab/ab…` in place, `.staging/ab…` staged (decision
- * 24), `.staging/ab….part` half-written, `seed/…` the seed's samples.
+ * A look behind the file storage a server uses
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): the folder on PGlite,
+ * the blob tables on PostgreSQL. Both are listed the way the folder lays them out, so that a test
+ * says the same thing on either lane: `ab/ab…` in place, `.staging/ab…` staged (decision 24),
+ * `.staging/ab….part` half-written, `seed/…` the seed's samples.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, utimesSync } from 'node:fs';
 import path from 'node:path';

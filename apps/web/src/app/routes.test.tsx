@@ -105,8 +105,9 @@ describe('routes and the route guard', SLOW_FIRST_LOAD, () => {
   });
 });
 
+// docs/decisions/051-the-list-screens-first-calls-start-with.md
 describe(
-  "a list screen's first calls, asked for before its code has loaded (docs/decisions/048-each-route-s-page-carries-its-first.md)",
+  "a list screen's first calls, asked for before its code has loaded",
   SLOW_FIRST_LOAD,
   () => {
     const LIST = '/api/v1/manager/business/';

@@ -126,10 +126,11 @@ const NotFoundPage = lazyScreen(
  */
 interface RouteHandle {
   /**
-   * Starts the calls. A list screen's calls depend on its address query, read by the screen's
-   * own module (the one it builds its calls with); that module is one of the screen's chunks,
-   * which the route's page already names as `modulepreload` links (§38), and is imported here
-   * on its own rather than statically, so the entry stays as light as it was.
+   * Starts the calls. A list screen's calls depend on its address query, read by the screen's own
+   * module (the one it builds its calls with); that module is one of the screen's chunks, which the
+   * route's page already names as `modulepreload` links
+   * (docs/decisions/038-a-signed-in-first-visit-the-route.md), and is imported here on its own
+   * rather than statically, so the entry stays as light as it was.
    */
   startData?: (params: Params, query: URLSearchParams) => void | Promise<void>;
 }
@@ -223,11 +224,12 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Asks for the answers the address's screen reads first, while its chunks load rather than
- * after they have run: a detail screen's business, a list screen's page and tab counts
- * (docs/decisions/048-each-route-s-page-carries-its-first.md, docs/decisions/051-the-list-screens-first-calls-start-with.md). Settles once every call is on its way. Only a head start: the screen
- * asks for whatever was not started, and reports what fails (a chunk that would not load, say),
- * so nothing that fails here may stop the app from starting.
+ * Asks for the answers the address's screen reads first, while its chunks load rather than after
+ * they have run: a detail screen's business, a list screen's page and tab counts
+ * (docs/decisions/048-each-route-s-page-carries-its-first.md,
+ * docs/decisions/051-the-list-screens-first-calls-start-with.md). Settles once every call is on its
+ * way. Only a head start: the screen asks for whatever was not started, and reports what fails (a
+ * chunk that would not load, say), so nothing that fails here may stop the app from starting.
  */
 export async function startRouteData({
   pathname,
@@ -260,14 +262,15 @@ function shownPathname(pathname: string): string {
 }
 
 /**
- * Loads the lazy screens (and layouts) the address shows, so the first render finds them
- * loaded: the server's page for a route already names their chunks as `modulepreload` links
- * (apps/web/build/route-preloads.ts), and rendering before they arrive would commit the
- * Suspense fallback first and reveal the screen in a second pass (docs/decisions/038-a-signed-in-first-visit-the-route.md).
- * Where a guard will send the visitor elsewhere, the screens loaded are the ones shown there:
- * a visitor without a session who opens a signed-in address waits for the sign-in screen's
- * small chunk, not the signed-in screen's, while the page shows that screen's frame.
- * A failed load is left to the lazy screen, which tries again and reports it as it would.
+ * Loads the lazy screens (and layouts) the address shows, so the first render finds them loaded:
+ * the server's page for a route already names their chunks as `modulepreload` links
+ * (apps/web/build/route-preloads.ts), and rendering before they arrive would commit the Suspense
+ * fallback first and reveal the screen in a second pass
+ * (docs/decisions/038-a-signed-in-first-visit-the-route.md). Where a guard will send the visitor
+ * elsewhere, the screens loaded are the ones shown there: a visitor without a session who opens a
+ * signed-in address waits for the sign-in screen's small chunk, not the signed-in screen's, while
+ * the page shows that screen's frame. A failed load is left to the lazy screen, which tries again
+ * and reports it as it would.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const screens = (matchRoutes(routes, shownPathname(pathname)) ?? []).flatMap(({ route }) => {

@@ -8,7 +8,8 @@ import { AppLayout } from '../features/shell/components/app-layout.tsx';
 import { QueryProvider } from './query-provider.tsx';
 
 // The bell's panel loads when the bell is first opened, not with every signed-in screen
-// (docs/decisions/031-a-light-first-visit-the-sign-in.md); until then it shows the panel's own loading state.
+// (docs/decisions/031-a-light-first-visit-the-sign-in.md); until then it shows the panel's own
+// loading state.
 const NotificationsPanel = lazy(async () => ({
   default: (await import('../features/notifications/components/notifications-panel.tsx'))
     .NotificationsPanel,
@@ -36,8 +37,9 @@ export function SignedInLayout() {
 }
 
 function SignedInArea() {
-  // The badge and the stream wait for the screen's first paint and the browser's first idle
-  // moment: the screen's own code and data come first on a slow network (§52).
+  // The badge and the stream wait for the screen's first paint and the browser's first idle moment:
+  // the screen's own code and data come first on a slow network
+  // (docs/decisions/052-the-first-render-and-the-secondary-work.md).
   const idle = useIdle();
   useNotificationStream({ enabled: idle });
   const unreadCount = useNotificationCounts({ enabled: idle }).data?.unread ?? 0;

@@ -138,9 +138,10 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
   const earlyAnswers = new Map<string, Promise<Response>>();
 
   /**
-   * Asks for `path` now, for the screen that will ask for it once its code has loaded: its
-   * first GET of that URL gets this answer instead of asking again (docs/decisions/048-each-route-s-page-carries-its-first.md).
-   * Only with a session; a screen that never asks lets it go after a few seconds.
+   * Asks for `path` now, for the screen that will ask for it once its code has loaded: its first
+   * GET of that URL gets this answer instead of asking again
+   * (docs/decisions/048-each-route-s-page-carries-its-first.md). Only with a session; a screen that
+   * never asks lets it go after a few seconds.
    */
   function startEarly(path: string, query?: Record<string, QueryValue>): void {
     const authorization = authorizationFor(path);

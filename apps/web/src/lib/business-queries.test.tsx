@@ -92,7 +92,8 @@ describe('business queries', () => {
   });
 
   it('reads a detail again before its signed links end, while it is shown', async () => {
-    // The web app's refresh must come well within a link's life (docs/decisions/043-download-links-that-live-minutes.md).
+    // The web app's refresh must come well within a link's life
+    // (docs/decisions/043-download-links-that-live-minutes.md).
     expect(SIGNED_LINK_REFRESH_MS).toBeLessThanOrEqual((SIGNED_LINK_TTL_SECONDS * 1000) / 2);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

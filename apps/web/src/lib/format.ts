@@ -7,7 +7,8 @@ export const NIL = 'Nil';
 
 /**
  * An Intl formatter made on its first use: making one costs a few milliseconds (more on a slow
- * phone), and a screen that loads this module uses one or two of them (docs/decisions/038-a-signed-in-first-visit-the-route.md).
+ * phone), and a screen that loads this module uses one or two of them
+ * (docs/decisions/038-a-signed-in-first-visit-the-route.md).
  */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;

@@ -40,9 +40,9 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * For a query whose answer carries signed download links (docs/decisions/043-download-links-that-live-minutes.md): read again
- * every few minutes while shown, and on coming back to the tab, so that no link on screen has
- * ended when it is clicked.
+ * For a query whose answer carries signed download links
+ * (docs/decisions/043-download-links-that-live-minutes.md): read again every few minutes while
+ * shown, and on coming back to the tab, so that no link on screen has ended when it is clicked.
  */
 export const signedLinkQuery = {
   refetchInterval: SIGNED_LINK_REFRESH_MS,

@@ -76,9 +76,10 @@ export function readSession(): Session {
 const SESSION_HINT_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /**
- * Tells the server whether this browser holds a session, by a cookie with no secret in it:
- * without it, a signed-in address is answered with the sign-in page's first paint, so a
- * visitor without a session never sees a signed-in screen's frame (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
+ * Tells the server whether this browser holds a session, by a cookie with no secret in it: without
+ * it, a signed-in address is answered with the sign-in page's first paint, so a visitor without a
+ * session never sees a signed-in screen's frame
+ * (docs/decisions/053-a-cookie-with-no-secret-tells-the.md).
  */
 export function writeSessionHint(signedIn = getToken() !== null): void {
   const attributes = `Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;

@@ -2,9 +2,9 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '@fd/contract';
 
 /*
- * react-toastify (~9 KB gzip, its CSS inside) loads with the first toast, not with the first
- * screen (docs/decisions/031-a-light-first-visit-the-sign-in.md): the container mounts then, and a toast sent before it
- * is mounted waits in react-toastify's queue, so none is lost or reordered.
+ * react-toastify (~9 KB gzip, its CSS inside) loads with the first toast, not with the first screen
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md): the container mounts then, and a toast
+ * sent before it is mounted waits in react-toastify's queue, so none is lost or reordered.
  */
 const loadToastify = () => import('react-toastify');
 

@@ -8,10 +8,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// jsdom has no Tailwind: the rule that hides the phone's layout of a screen wider than a phone
-// (the business lists' cards, which stand in for the table there: docs/decisions/047-phones-one-list-in-two-layouts-chosen.md) is
-// given here as at jsdom's 1024 px width, so the role queries see the screen a desktop user
-// sees, and the text queries skip what is hidden too.
+// jsdom has no Tailwind: the rule that hides the phone's layout of a screen wider than a phone (the
+// business lists' cards, which stand in for the table there:
+// docs/decisions/047-phones-one-list-in-two-layouts-chosen.md) is given here as at jsdom's 1024 px
+// width, so the role queries see the screen a desktop user sees, and the text queries skip what is
+// hidden too.
 const phoneOnly = '.sm\\:hidden';
 const responsiveHiding = document.createElement('style');
 responsiveHiding.textContent = `${phoneOnly} { display: none; }`;

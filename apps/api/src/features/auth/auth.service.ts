@@ -115,7 +115,7 @@ export function createAuthService({
    * anything about the account is looked up. Then, for an active manager, a reset is
    * opened (closing older ones) and the code mailed. Answering after the lookup let the
    * time tell which emails have accounts (the insert and the mail's queueing took ~20 ms
-   * more; issue 12).
+   * more).
    */
   function requestPasswordReset(email: string, log: Logger) {
     const verificationToken = createRandomToken();
@@ -259,8 +259,8 @@ export function createAuthService({
   }
 
   /**
-   * Ends the session's own token (docs/decisions/040-logout-ends-the-session-s-token.md): every instance refuses it from
-   * now on, while the manager's other sessions go on.
+   * Ends the session's own token (docs/decisions/040-logout-ends-the-session-s-token.md): every
+   * instance refuses it from now on, while the manager's other sessions go on.
    */
   async function logout(manager: AuthenticatedManager) {
     await queries.revokeToken(db, manager.tokenId, manager.sessionExpiresAt, now());

@@ -1,8 +1,8 @@
 /**
- * The maintained counts of migration 0009 (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md): after any
- * mix of writes, every tab and progress filter sums to exactly what a count
- * over `businesses` gives, folding keeps every total, and the seed's given
- * derived columns are what the database would derive.
+ * The maintained counts of migration 0009
+ * (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md): after any mix of writes,
+ * every tab and progress filter sums to exactly what a count over `businesses` gives, folding keeps
+ * every total, and the seed's given derived columns are what the database would derive.
  */
 import { businessListQuerySchema, type BusinessListQuery } from '@fd/contract';
 import { sql } from 'drizzle-orm';

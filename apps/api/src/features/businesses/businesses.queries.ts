@@ -291,11 +291,10 @@ type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
  * rare one up in its index), so its query goes unnamed and PostgreSQL plans
  * it with each request's term (decision 33).
  *
- * Deep pages: every page served leaves the anchors of itself and of the next
- * page (the sort keys around it) in `anchors`, kept while the rows they order
- * have not changed (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md). A page with an anchor is a seek
- * that costs what page 1 costs; one without walks its offset through the sort
- * index alone.
+ * Deep pages: every page served leaves the anchors of itself and of the next page (the sort keys
+ * around it) in `anchors`, kept while the rows they order have not changed
+ * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md). A page with an anchor is a seek
+ * that costs what page 1 costs; one without walks its offset through the sort index alone.
  */
 export class PreparedBusinessPages {
   readonly #db: Db;

@@ -1,8 +1,8 @@
 /**
  * Two instances on one PostgreSQL database, each with an empty files folder of its own
- * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): a file uploaded through one downloads through the other, and so do
- * the seed's samples, since both live in the database. PostgreSQL lane only (DATABASE_URL);
- * PGlite belongs to one process.
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md): a file uploaded through
+ * one downloads through the other, and so do the seed's samples, since both live in the database.
+ * PostgreSQL lane only (DATABASE_URL); PGlite belongs to one process.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
  * Feedback, post-formation uploads, attachments and the file history (docs/product.md §7.6;
- * docs/decisions/024-feedback-uploads-and-the-file-history.md), over HTTP against the real app, on every database lane: what is
- * stored, logged, notified and served back, and that a refused request leaves no row and no
- * file behind.
+ * docs/decisions/024-feedback-uploads-and-the-file-history.md), over HTTP against the real app, on
+ * every database lane: what is stored, logged, notified and served back, and that a refused request
+ * leaves no row and no file behind.
  */
 import { request as httpRequest } from 'node:http';
 import {

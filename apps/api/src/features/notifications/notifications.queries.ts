@@ -1,7 +1,7 @@
 /**
- * Notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md). Every query takes `Db`, so a
- * transaction works too; the fan-out is SQL that a writer embeds in its own
- * statement, so a change and its notifications commit together.
+ * Notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md). Every query takes
+ * `Db`, so a transaction works too; the fan-out is SQL that a writer embeds in its own statement,
+ * so a change and its notifications commit together.
  */
 import type { NotificationCounts, NotificationReadState } from '@fd/contract';
 import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';

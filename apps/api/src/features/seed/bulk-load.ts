@@ -1,10 +1,10 @@
 /**
- * A bulk load into (nearly) empty tables, PostgreSQL only (docs/decisions/036-the-seed-as-a-bulk-load-indexes.md):
- * the seeded tables' secondary indexes, unique constraints (other than the
- * primary keys) and foreign keys are taken away before the load and put back
- * after it. Building an index over a million rows at once costs a fraction of
- * maintaining it row by row, and one check of a foreign key over the whole
- * table a fraction of a check per row.
+ * A bulk load into (nearly) empty tables, PostgreSQL only
+ * (docs/decisions/036-the-seed-as-a-bulk-load-indexes.md): the seeded tables' secondary indexes,
+ * unique constraints (other than the primary keys) and foreign keys are taken away before the load
+ * and put back after it. Building an index over a million rows at once costs a fraction of
+ * maintaining it row by row, and one check of a foreign key over the whole table a fraction of a
+ * check per row.
  *
  * What is taken away is read from the catalogue, not listed here, so an index
  * or a constraint added by a later migration is covered too, and put back from

@@ -1,7 +1,8 @@
 /**
- * A seed stopped half-way is marked and resumed as begun (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md), on every
- * lane: what a kill leaves (the run recorded, some batches committed, no end) is made here
- * directly; seed-interrupted.test.ts kills a real seed process.
+ * A seed stopped half-way is marked and resumed as begun
+ * (docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md), on every lane: what a
+ * kill leaves (the run recorded, some batches committed, no end) is made here directly;
+ * seed-interrupted.test.ts kills a real seed process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,8 @@
 /**
- * The record of each seed run (`seed_runs`, docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): a row before the first
- * batch, each batch's start added in that batch's own transaction, `finished_at` at the end.
- * A row left without it is a seed that stopped half-way, and says how far it got.
+ * The record of each seed run (`seed_runs`,
+ * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md): a row before the first
+ * batch, each batch's start added in that batch's own transaction, `finished_at` at the end. A row
+ * left without it is a seed that stopped half-way, and says how far it got.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

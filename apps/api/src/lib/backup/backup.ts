@@ -1,6 +1,7 @@
 /**
- * `npm run backup` and `npm run restore` for the embedded mode (docs/operations.md,
- * "Backups"; docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md). A backup is a gzipped tar of
+ * `npm run backup` and `npm run restore` for the embedded mode (docs/operations.md, "Backups";
+ * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md). A backup is a gzipped
+ * tar of
  *
  * - `formation-desk-backup.json`: what it is, when it was taken, what it holds;
  * - `database.tar`: PGlite's own tarball of its data folder (`dumpDataDir`), taken between two
@@ -62,7 +63,10 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
-/** Where a stored file is now: in place, or staged while its row has just committed (§24). */
+/**
+ * Where a stored file is now: in place, or staged while its row has just committed
+ * (docs/decisions/024-feedback-uploads-and-the-file-history.md).
+ */
 function locate(filesDir: string, key: string): string | undefined {
   const candidates = [path.join(filesDir, key)];
   if (isNewStorageKey(key)) candidates.push(path.join(filesDir, '.staging', key.slice(3)));

@@ -1,7 +1,9 @@
 /**
- * Every storage driver keeps the same promises (file-storage.ts; docs/decisions/024-feedback-uploads-and-the-file-history.md, docs/decisions/044-files-in-postgresql-when-several-instances-share.md):
- * the local folder, and the database's blob tables on every database lane (PostgreSQL when
- * DATABASE_URL is set; PGlite always, though the server uses the folder there).
+ * Every storage driver keeps the same promises (file-storage.ts;
+ * docs/decisions/024-feedback-uploads-and-the-file-history.md,
+ * docs/decisions/044-files-in-postgresql-when-several-instances-share.md): the local folder, and
+ * the database's blob tables on every database lane (PostgreSQL when DATABASE_URL is set; PGlite
+ * always, though the server uses the folder there).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

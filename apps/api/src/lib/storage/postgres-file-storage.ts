@@ -20,11 +20,12 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Files in the database itself (tables `stored_files` and `stored_file_chunks`, migration
- * 0015): the driver when the database is PostgreSQL, so that every instance reads every file
- * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md). Bytes go in and out a chunk at a time — a statement per chunk, on
- * whichever pooled connection is free, never a transaction held open while a client sends or
- * reads — so neither an upload nor a download holds more than about two chunks in memory.
+ * Files in the database itself (tables `stored_files` and `stored_file_chunks`, migration 0015):
+ * the driver when the database is PostgreSQL, so that every instance reads every file
+ * (docs/decisions/044-files-in-postgresql-when-several-instances-share.md). Bytes go in and out a
+ * chunk at a time — a statement per chunk, on whichever pooled connection is free, never a
+ * transaction held open while a client sends or reads — so neither an upload nor a download holds
+ * more than about two chunks in memory.
  *
  * A file is `writing` while its chunks arrive (nothing reads it; a crash leaves it for
  * recoverStaged), then `staged` or `committed` as on the local driver (decision 24).

@@ -67,7 +67,10 @@ export const storedFileSources = {
 
 export type StoredFileKind = keyof typeof storedFileSources;
 
-/** The column of each kind that names a stored file (a backup copies what they name, §45). */
+/**
+ * The column of each kind that names a stored file (a backup copies what they name,
+ * docs/decisions/045-the-embedded-database-keeps-data-kills-interrupted.md).
+ */
 export const storageKeyColumns: Record<StoredFileKind, PgColumn> = {
   document: documents.storageKey,
   receipt: manualPaymentReceipts.storageKey,

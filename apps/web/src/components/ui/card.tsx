@@ -25,9 +25,10 @@ interface CardProps {
 }
 
 /**
- * One row of a list on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md, docs/decisions/050-the-mock-ups-on-phones-and-tap.md): the title, a badge beside it and
- * short lines under it. A card with an opener is chosen as a whole, and the rest of the card
- * is the opener's description, so a screen reader announces all of it on the link or button.
+ * One row of a list on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md,
+ * docs/decisions/050-the-mock-ups-on-phones-and-tap.md): the title, a badge beside it and short
+ * lines under it. A card with an opener is chosen as a whole, and the rest of the card is the
+ * opener's description, so a screen reader announces all of it on the link or button.
  */
 export function Card({ opener, title, badge, lines }: CardProps) {
   const id = useId();

@@ -17,10 +17,10 @@ export function useKeyboardScroll<T extends HTMLElement>() {
     if (!box) return;
     const check = () =>
       setOverflows(box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth);
-    // Reading the box's sizes makes the browser lay the page out there and then. A
-    // ResizeObserver reports the box once it has been laid out anyway (and again as the window
-    // changes it), so the first check waits for that, and a change of content is checked at
-    // the next frame, once for all the changes of a render (docs/decisions/038-a-signed-in-first-visit-the-route.md).
+    // Reading the box's sizes makes the browser lay the page out there and then. A ResizeObserver
+    // reports the box once it has been laid out anyway (and again as the window changes it), so the
+    // first check waits for that, and a change of content is checked at the next frame, once for
+    // all the changes of a render (docs/decisions/038-a-signed-in-first-visit-the-route.md).
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
     if (resizes) resizes.observe(box);
     else check();

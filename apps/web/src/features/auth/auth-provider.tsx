@@ -107,7 +107,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           dispatch,
           () => resetPassword(payload),
           // docs/product.md §8's text for a failed reset, unless the server refused the new
-          // password itself (too common, the email: docs/decisions/039-one-rule-for-every-new-password.md): then it says why.
+          // password itself (too common, the email:
+          // docs/decisions/039-one-rule-for-every-new-password.md): then it says why.
           (error) =>
             error instanceof ApiError && error.validations?.password && error.detail
               ? error.detail

@@ -9,12 +9,12 @@ import {
 /*
  * The sign-in form, written out instead of react-hook-form with `zodResolver(loginRequestSchema)`
  * so that neither react-hook-form nor zod is part of the sign-in screen's download
- * (docs/decisions/031-a-light-first-visit-the-sign-in.md). The check gives what the contract's `loginRequestSchema`
- * gives — the same first message for each field, the same values (the email trimmed) — and
- * login-form.test.ts holds the two together over a table of inputs; the server still checks
- * the body with the schema itself. The form behaves as `useForm` did here: nothing is checked
- * before the first submit; a submit checks both fields and focuses the first wrong one; after
- * it, a field is checked again each time it changes.
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md). The check gives what the contract's
+ * `loginRequestSchema` gives — the same first message for each field, the same values (the email
+ * trimmed) — and login-form.test.ts holds the two together over a table of inputs; the server still
+ * checks the body with the schema itself. The form behaves as `useForm` did here: nothing is
+ * checked before the first submit; a submit checks both fields and focuses the first wrong one;
+ * after it, a field is checked again each time it changes.
  */
 
 type LoginField = keyof LoginRequest;

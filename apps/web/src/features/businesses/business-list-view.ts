@@ -3,10 +3,10 @@
  * The address query uses the API's own parameter names (plus `status` for the
  * tab), so a link, a reload or Back/Forward give the same view and the same call.
  *
- * The app's entry loads this module on its own to start the screen's first calls while the
- * screen's other chunks load (`startBusinessListEarly`, app/routes.tsx; docs/decisions/051-the-list-screens-first-calls-start-with.md),
- * so it imports no component and nothing that loads zod: plain values, types, and the API
- * client the entry holds already.
+ * The app's entry loads this module on its own to start the screen's first calls while the screen's
+ * other chunks load (`startBusinessListEarly`, app/routes.tsx;
+ * docs/decisions/051-the-list-screens-first-calls-start-with.md), so it imports no component and
+ * nothing that loads zod: plain values, types, and the API client the entry holds already.
  */
 import {
   activityFilterOptions,

@@ -3,10 +3,10 @@
  * (docs/product.md §2, §7). The address uses the API's parameter names: `filter` names
  * the kind and its value parameters follow, plus `status` for the tab.
  *
- * The app's entry loads this module on its own to start the screen's first calls while the
- * screen's other chunks load (`startDocumentListEarly`, app/routes.tsx; docs/decisions/051-the-list-screens-first-calls-start-with.md),
- * so it imports no component and nothing that loads zod: plain values, types, and the API
- * client the entry holds already.
+ * The app's entry loads this module on its own to start the screen's first calls while the screen's
+ * other chunks load (`startDocumentListEarly`, app/routes.tsx;
+ * docs/decisions/051-the-list-screens-first-calls-start-with.md), so it imports no component and
+ * nothing that loads zod: plain values, types, and the API client the entry holds already.
  */
 import {
   businessApiPaths,

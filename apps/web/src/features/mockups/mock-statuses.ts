@@ -1,6 +1,6 @@
 /**
  * The mock pickers' choices, colours and questions (docs/product.md §4.6). Colours follow the
- * real screens (§4.3): pending amber, in progress blue, done green, failed red.
+ * real screens (docs/product.md §4.4): pending amber, in progress blue, done green, failed red.
  */
 import type { BadgeTone } from '#/components/ui/badge.tsx';
 import { mockupTexts } from './texts.ts';

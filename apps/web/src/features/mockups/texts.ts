@@ -15,7 +15,10 @@ export const mockupTexts = {
   rejectInvoice: 'Reject invoice',
   approveInvoice: 'Approve invoice',
   flexNamesNote: "can't edit, request the admin",
-  /** `{host}` stands for the example address each field shows (docs/decisions/028-the-static-mock-ups-and-the-manager.md). */
+  /**
+   * `{host}` stands for the example address each field shows
+   * (docs/decisions/028-the-static-mock-ups-and-the-manager.md).
+   */
   urlHint: 'Provide valid URL in the format {host}',
   logoHint: 'SVG, PNG, JPG or GIF (max. 800x400px)',
 } as const;

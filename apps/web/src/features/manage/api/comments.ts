@@ -98,7 +98,7 @@ export function useCreateComment(businessUuid: string) {
 
 /**
  * The deleted comment leaves the list (docs/product.md §7.6); one already gone (404) leaves it
- * too. Any other failure is only logged (§8.1) and the comment stays.
+ * too. Any other failure is only logged (docs/product.md §8.1) and the comment stays.
  */
 export function useDeleteComment(businessUuid: string) {
   const queryClient = useQueryClient();

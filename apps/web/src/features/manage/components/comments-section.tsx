@@ -23,8 +23,8 @@ export const NO_COMMENTS_TEXT = 'No comments yet.';
 export const COMMENT_LABEL = 'Add a comment';
 
 /**
- * Comments (docs/product.md §2.3, §7.6): a plain-text comment, newest first; the author may
- * delete their own. A failed load or delete is only logged (§8.1); a failed save is shown.
+ * Comments (docs/product.md §2.3, §7.6): a plain-text comment, newest first; the author may delete
+ * their own. A failed load or delete is only logged (docs/product.md §8.1); a failed save is shown.
  */
 export function CommentsSection({ business }: { business: BusinessDetail }) {
   return (

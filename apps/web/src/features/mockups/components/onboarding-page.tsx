@@ -123,7 +123,7 @@ function TextAreaField({ label, className, ref, ...textareaProps }: TextAreaFiel
 
 /**
  * The onboarding form (docs/product.md §2.3), a static mock-up: every field with its rules
- * (§5), and a Submit that calls nothing and says so.
+ * (docs/product.md §5), and a Submit that calls nothing and says so.
  */
 export function OnboardingPage() {
   const ids = useId();

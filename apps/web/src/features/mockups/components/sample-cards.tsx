@@ -20,12 +20,12 @@ interface SampleCardListProps<Row> {
 }
 
 /**
- * A mock-up's list on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md): a card per row of the table it stands
- * in for, everything in sight without scrolling sideways. The page shows one of the two and
- * hides the other with `display: none` (`sm:hidden` here, `max-sm:hidden` on the table), so a
- * screen reader meets only the one on screen. A card that leads somewhere does it as the
- * business cards do (components/business-cards.tsx): its title is the link, stretched over the
- * card (`after:inset-0`), and the rest of the card is the link's description.
+ * A mock-up's list on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md): a card
+ * per row of the table it stands in for, everything in sight without scrolling sideways. The page
+ * shows one of the two and hides the other with `display: none` (`sm:hidden` here, `max-sm:hidden`
+ * on the table), so a screen reader meets only the one on screen. A card that leads somewhere does
+ * it as the business cards do (components/business-cards.tsx): its title is the link, stretched
+ * over the card (`after:inset-0`), and the rest of the card is the link's description.
  */
 export function SampleCardList<Row>({
   label,
