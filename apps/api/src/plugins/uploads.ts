@@ -31,9 +31,20 @@ export class StagedUpload {
   ) {}
 }
 
-/** A body field holding a file part; in JSON, or as a text part, it is a 400 naming the field. */
-export const stagedUploadSchema = (field: string) =>
-  z.instanceof(StagedUpload, { error: `${field} must be a file sent as multipart/form-data.` });
+/**
+ * A body field holding a file part; in JSON, or as a text part, it is a 400 naming the field.
+ * `missingMessage`, when given, is what a request without the part is told.
+ */
+export const stagedUploadSchema = (field: string, missingMessage?: string) =>
+  z
+    .instanceof(StagedUpload, {
+      error: (issue) =>
+        issue.input === undefined && missingMessage
+          ? missingMessage
+          : `${field} must be a file sent as multipart/form-data.`,
+    })
+    // In the document: a file part (lib/api-document.ts keeps it out of JSON bodies).
+    .meta({ type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' });
 
 type UploadState = 'staged' | 'claimed' | 'discarded';
 const uploadsOf = new WeakMap<FastifyRequest, Map<StagedUpload, UploadState>>();
