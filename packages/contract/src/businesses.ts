@@ -134,6 +134,8 @@ export const businessListQuerySchema = z
           })
           .optional(),
       )
+      // An empty search (spaces included) searches nothing.
+      .transform((value) => (value === '' ? undefined : value))
       .meta({ type: 'string', maxLength: SEARCH_MAX_LENGTH }),
     filter: choice('filter', listFilterNames).describe(
       'Which filter the documents page shows; the value parameters do the filtering.',
@@ -185,15 +187,23 @@ export const MAX_ROW_ID = 2_147_483_647;
  * MAX_ROW_ID; the document states it as the integer it is.
  */
 export const positiveRowId = (message: string) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string' && /^\s*[1-9][0-9]{0,9}\s*$/.test(value) ? Number(value) : value,
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(MAX_ROW_ID, { error: message }),
-  );
+  // Given (a preprocess alone would make the field optional in the document), then read.
+  z
+    .custom<number | string>((value) => value !== undefined, { error: message })
+    .pipe(
+      z.preprocess(
+        (value) =>
+          typeof value === 'string' && /^\s*[1-9][0-9]{0,9}\s*$/.test(value)
+            ? Number(value)
+            : value,
+        z
+          .number({ error: message })
+          .int({ error: message })
+          .min(1, { error: message })
+          .max(MAX_ROW_ID, { error: message }),
+      ),
+    )
+    .meta({ type: 'integer', minimum: 1, maximum: MAX_ROW_ID });
 
 /** `{id}` of the detail path: the business uuid, or its positive integer id. */
 export const businessDetailIdSchema = z.union(

@@ -15,6 +15,8 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 /** Far beyond any real inbox; keeps OFFSET arithmetic small. */
 const NOTIFICATIONS_MAX_PAGE = 100_000;
+/** The longest event id a stream takes back (Last-Event-ID or `last_event_id`). */
+const STREAM_CURSOR_MAX_LENGTH = 4096;
 /** How long a stream ticket may wait before it opens a stream. */
 export const STREAM_TICKET_TTL_SECONDS = 30;
 /**
@@ -125,7 +127,9 @@ export const streamTicketResponseSchema = successBody(
  */
 export const streamCursorSchema = z
   .string()
-  .max(20_000, { error: apiErrorDetails.streamCursorInvalid })
+  // Far beyond a real one (a few hundred transactions under way), and well within the
+  // server's limit on a request's headers, which carry it as Last-Event-ID.
+  .max(STREAM_CURSOR_MAX_LENGTH, { error: apiErrorDetails.streamCursorInvalid })
   .regex(/^[0-9]{1,20}:[0-9]{1,20}:(?:[0-9]{1,20}(?:,[0-9]{1,20})*)?$/, {
     error: apiErrorDetails.streamCursorInvalid,
   });

@@ -8,15 +8,13 @@
 import { z } from 'zod';
 
 /**
- * One query parameter: trimmed, absent when empty, and a repeated parameter is
- * an error rather than a silent pick of one of its values.
+ * One query parameter: trimmed, and a repeated parameter is an error rather than a silent
+ * pick of one of its values. Given empty, it is checked like any value (`page=` is not a
+ * page): the document cannot say "empty means absent" of an integer or an enum.
  */
 export const param = (name: string) =>
   z.preprocess(
-    (value) => {
-      const trimmed = typeof value === 'string' ? value.trim() : value;
-      return trimmed === '' ? undefined : trimmed;
-    },
+    (value) => (typeof value === 'string' ? value.trim() : value),
     z.string({ error: `${name} must be given once.` }).optional(),
   );
 
