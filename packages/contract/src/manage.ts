@@ -233,11 +233,22 @@ export const businessSetupRequestSchema = z
       editableBusinessDetails.map((key) => [key, editableDetailSchemas[key].optional()]),
     ) as { [K in EditableBusinessDetail]: z.ZodOptional<(typeof editableDetailSchemas)[K]> },
   )
+  // In the document, one object per detail: a generator or a typed client sees "exactly one"
+  // (the object's own `properties` go, as the branches hold them).
   .meta({
     description: `Exactly one of: ${editableBusinessDetails.join(', ')}.`,
-    additionalProperties: false,
-    minProperties: 1,
-    maxProperties: 1,
+    properties: undefined,
+    oneOf: editableBusinessDetails.map((key) => {
+      const { $schema: _dialect, ...detail } = z.toJSONSchema(editableDetailSchemas[key], {
+        io: 'input',
+      });
+      return {
+        type: 'object',
+        properties: { [key]: detail },
+        required: [key],
+        additionalProperties: false,
+      };
+    }),
   })
   .superRefine((body, ctx) => {
     const keys = Object.keys(body);

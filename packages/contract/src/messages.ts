@@ -68,6 +68,7 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  fileWhereTextExpected: (field: string) => `${field} must be text, not a file.`,
   methodNotAllowed: (method: string, allowed: readonly string[]) =>
     `${method} is not allowed here: this address takes ${allowed.join(', ')}.`,
   passwordCommon:

@@ -15,8 +15,6 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 /** Far beyond any real inbox; keeps OFFSET arithmetic small. */
 const NOTIFICATIONS_MAX_PAGE = 100_000;
-/** The longest event id a stream takes back (Last-Event-ID or `last_event_id`). */
-const STREAM_CURSOR_MAX_LENGTH = 4096;
 /** How long a stream ticket may wait before it opens a stream. */
 export const STREAM_TICKET_TTL_SECONDS = 30;
 /**
@@ -122,17 +120,20 @@ export const streamTicketResponseSchema = successBody(
 );
 
 /**
- * An event id as the stream sends it (a position in the database's history:
- * `xmin:xmax:xip,…`); the server also checks that it is one it could have sent.
+ * An event id as the stream sends it (a position in the database's history: `xmin:xmax:xip,…`).
+ * The server checks it once the ticket is good (a bad ticket is told as such whatever the id),
+ * and that it is one it could have sent; the document states its form.
  */
+export const STREAM_CURSOR_PATTERN = /^[0-9]{1,20}:[0-9]{1,20}:(?:[0-9]{1,20}(?:,[0-9]{1,20})*)?$/;
+/**
+ * The longest event id the stream takes back: far beyond a real one (a hundred transactions
+ * under way), and well within the server's limit on a request's headers, which carry it as
+ * Last-Event-ID.
+ */
+export const STREAM_CURSOR_MAX_LENGTH = 2048;
 export const streamCursorSchema = z
   .string()
-  // Far beyond a real one (a few hundred transactions under way), and well within the
-  // server's limit on a request's headers, which carry it as Last-Event-ID.
-  .max(STREAM_CURSOR_MAX_LENGTH, { error: apiErrorDetails.streamCursorInvalid })
-  .regex(/^[0-9]{1,20}:[0-9]{1,20}:(?:[0-9]{1,20}(?:,[0-9]{1,20})*)?$/, {
-    error: apiErrorDetails.streamCursorInvalid,
-  });
+  .meta({ pattern: STREAM_CURSOR_PATTERN.source, maxLength: STREAM_CURSOR_MAX_LENGTH });
 
 /** Query of the stream: the ticket, and the last event id when the client reconnects itself. */
 export const notificationStreamQuerySchema = z.object({

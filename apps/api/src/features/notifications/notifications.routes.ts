@@ -169,7 +169,8 @@ export const notificationStreamRoutes: FastifyPluginAsync<NotificationStreamRout
             description: 'A text/event-stream that stays open.',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          ...errorResponses(400, 401),
+          // Last-Event-ID is a header: one past Node's limit on headers is refused before us.
+          ...errorResponses(400, 401, 431),
         },
       },
     },
