@@ -111,7 +111,8 @@ describe.each(lanes)('a client generated from the API document, on $name', (lane
     folder = mkdtempSync(path.join(cache, 'generated-client-'));
     const document = (await (await fetch(`${harness.baseUrl}/api/docs`)).json()) as OpenAPI3;
     writeFileSync(path.join(folder, 'api.ts'), astToString(await openapiTS(document)));
-  });
+    // A database, 24 businesses and the generated types: more than the default on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
     await harness?.close();
