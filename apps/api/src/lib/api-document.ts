@@ -71,11 +71,20 @@ function withoutFileFields(schema: JsonSchema): JsonSchema {
   };
 }
 
-/** Whether `{}` meets the body's schema: a request without a body is read as `{}` (plugins/json-body.ts). */
-const emptyObjectFits = (schema: JsonSchema | undefined) =>
-  schema !== undefined &&
+const requiresNothing = (schema: JsonSchema) =>
   (!Array.isArray(schema.required) || schema.required.length === 0) &&
   (typeof schema.minProperties !== 'number' || schema.minProperties === 0);
+
+/** Whether `{}` meets the body's schema: a request without a body is read as `{}` (plugins/json-body.ts). */
+function emptyObjectFits(schema: JsonSchema | undefined): boolean {
+  if (schema === undefined || !requiresNothing(schema)) return false;
+  // One of several shapes (a business edit: one object per detail) fits if one of them does.
+  const branches = schema.oneOf ?? schema.anyOf;
+  return (
+    !Array.isArray(branches) ||
+    branches.some((branch) => isObject(branch) && requiresNothing(branch))
+  );
+}
 
 export function completeApiDocument<T>(document: T): T {
   const { paths = {} } = document as OpenApiDocument;

@@ -6,6 +6,9 @@
  * 405 with `Allow`; a body of JSON `null` is refused and changes nothing. Over HTTP against the
  * real app, on every database lane.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { apiErrorDetails, errorBodySchema } from '@fd/contract';
 import { eq } from 'drizzle-orm';
@@ -14,7 +17,14 @@ import { notifications } from '../../db/schema.ts';
 import { insertFixtureBusinesses, storeFixtureFiles } from '../../test/business-fixtures.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
-import { callApi, createUser, signIn, startTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  callApi,
+  createUser,
+  signIn,
+  startTestApp,
+  testConfig,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 interface Schema {
   type?: string;
@@ -78,10 +88,23 @@ describe.each(lanes)('what the API document states, on $name', (lane) => {
   let token: string;
   let managerId: number;
   let document: OpenApi;
+  let webDist: string;
 
   beforeAll(async () => {
     database = await lane.open();
-    harness = await startTestApp({ database });
+    // A built web app beside the API, as in production: its pages must stay out of the document.
+    webDist = mkdtempSync(path.join(tmpdir(), 'fd-web-dist-'));
+    mkdirSync(path.join(webDist, 'pages'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(
+      path.join(webDist, 'pages/sign-in.html'),
+      '<!doctype html><title>sign in</title>',
+    );
+    writeFileSync(
+      path.join(webDist, 'pages/routes.json'),
+      JSON.stringify([{ path: '/', file: 'pages/sign-in.html' }]),
+    );
+    harness = await startTestApp({ database, config: testConfig({ WEB_DIST_DIR: webDist }) });
     const files = await storeFixtureFiles(createFileStorage(database, harness.config.filesDir));
     await insertFixtureBusinesses(database, { count: 12, seed: 76, files });
     const manager = await signIn(harness, await createUser(database));
@@ -92,6 +115,7 @@ describe.each(lanes)('what the API document states, on $name', (lane) => {
   afterAll(async () => {
     await harness?.close();
     await database?.dispose();
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   const listRoutes = [
@@ -102,7 +126,12 @@ describe.each(lanes)('what the API document states, on $name', (lane) => {
   ];
   const parametersOf = (path: string) => document.paths[path]!.get!.parameters ?? [];
 
-  it('holds API operations only: no web page, each path under /api or a health check', () => {
+  it('holds API operations only: no web page, each path under /api or a health check', async () => {
+    // The page is served…
+    const page = await callApi(harness.baseUrl, 'GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('sign in');
+    // …and is not an operation.
     expect(Object.keys(document.paths)).not.toContain('/');
     for (const path of Object.keys(document.paths)) {
       expect(path.startsWith('/api/') || ['/healthz', '/readyz'].includes(path), path).toBe(true);
