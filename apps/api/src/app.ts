@@ -39,6 +39,7 @@ import {
 } from './plugins/error-handler.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed.ts';
 import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // App plugins
   await app.register(errorHandlerPlugin);
   await app.register(routeSchemasPlugin);
+  await app.register(methodNotAllowedPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(compressJsonPlugin);
   await app.register(uploadsPlugin, { storage, maxBytes: config.uploadMaxBytes });

@@ -23,10 +23,20 @@ describe('business list query', () => {
     });
   });
 
-  it('treats empty and blank values as absent and ignores unknown parameters', () => {
-    expect(
-      businessListQuerySchema.parse({ page: '', search: '   ', type: '', sort: 'name' }),
-    ).toMatchObject({ page: 1, search: undefined, companyType: undefined });
+  it('treats a blank search as none, refuses other empty values, ignores unknown parameters', () => {
+    expect(businessListQuerySchema.parse({ search: '   ', sort: 'name' })).toMatchObject({
+      page: 1,
+      search: undefined,
+      companyType: undefined,
+    });
+    // The document states integers and enums: `page=` is not a page (decision 76).
+    const refused = businessListQuerySchema.safeParse({ page: '', type: ' ', start_date_iso: '' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.path[0]).sort()).toEqual([
+      'page',
+      'start_date_iso',
+      'type',
+    ]);
   });
 
   it('answers choices in their canonical spelling and maps activity names to step keys', () => {

@@ -12,6 +12,7 @@ import {
   stepStatuses,
   type FormationStepKey,
 } from './enums.ts';
+import { dayRangePattern } from './day-pattern.ts';
 import { successBody } from './errors.ts';
 import { choice, param, wholeNumber } from './query.ts';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './limits.ts';
@@ -55,26 +56,33 @@ export const FILTER_DATE_RANGE = { first: '1900-01-01', last: '9998-12-31' } as 
 
 /** YYYY-MM-DD, a day that exists (no 2024-02-30), within FILTER_DATE_RANGE. */
 const isoDate = (name: string) =>
-  param(name).superRefine((value, ctx) => {
-    if (value === undefined) return;
-    const parsed = new Date(`${value}T00:00:00Z`);
-    if (
-      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-      Number.isNaN(parsed.getTime()) ||
-      parsed.toISOString().slice(0, 10) !== value
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be a real date in the format YYYY-MM-DD.`,
-      });
-    } else if (value < FILTER_DATE_RANGE.first || value > FILTER_DATE_RANGE.last) {
-      // Both are YYYY-MM-DD here, so string order is date order.
-      ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be a day from ${FILTER_DATE_RANGE.first} to ${FILTER_DATE_RANGE.last}.`,
-      });
-    }
-  });
+  param(name)
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      const parsed = new Date(`${value}T00:00:00Z`);
+      if (
+        !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) ||
+        Number.isNaN(parsed.getTime()) ||
+        parsed.toISOString().slice(0, 10) !== value
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a real date in the format YYYY-MM-DD.`,
+        });
+      } else if (value < FILTER_DATE_RANGE.first || value > FILTER_DATE_RANGE.last) {
+        // Both are YYYY-MM-DD here, so string order is date order.
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a day from ${FILTER_DATE_RANGE.first} to ${FILTER_DATE_RANGE.last}.`,
+        });
+      }
+    })
+    .meta({
+      type: 'string',
+      format: 'date',
+      pattern: dayRangePattern(Number(FILTER_DATE_RANGE.first.slice(0, 4)), FILTER_DATE_RANGE.last),
+      description: `A day from ${FILTER_DATE_RANGE.first} to ${FILTER_DATE_RANGE.last}.`,
+    });
 
 /** Activity names arrive with spaces as underscores (`Incorporation_Status`). */
 const activityStepByName = new Map<string, FormationStepKey>(
@@ -82,26 +90,30 @@ const activityStepByName = new Map<string, FormationStepKey>(
     .filter((key) => (activityFilterOptions as readonly string[]).includes(formationStepNames[key]))
     .map((key) => [formationStepNames[key].toLowerCase(), key]),
 );
-const formationActivity = param('business_formation_status').transform(
-  (value, ctx): FormationStepKey | undefined => {
+/** The activity filter's names as the query spells them. */
+const activityFilterNames = activityFilterOptions.map((name) => name.replaceAll(' ', '_'));
+const formationActivity = param('business_formation_status')
+  .transform((value, ctx): FormationStepKey | undefined => {
     if (value === undefined) return undefined;
     const step = activityStepByName.get(value.replaceAll('_', ' ').toLowerCase());
     if (step === undefined) {
       ctx.addIssue({
         code: 'custom',
-        message: `business_formation_status must be one of: ${activityFilterOptions
-          .map((name) => name.replaceAll(' ', '_'))
-          .join(', ')}.`,
+        message: `business_formation_status must be one of: ${activityFilterNames.join(', ')}.`,
       });
       return z.NEVER;
     }
     return step;
-  },
-);
+  })
+  .meta({ type: 'string', enum: activityFilterNames });
 
 /**
  * Every query parameter of the list endpoints (docs/product.md §7). Unknown parameters
- * are ignored; any bad value fails with a message naming its parameter.
+ * are ignored; any bad value fails with a message naming its parameter. Each parameter stands
+ * on its own, as the API document can state it (docs/decisions/076-the-api-document-states-every-rule.md):
+ * `start_date_iso` alone lists from that day on, `end_date_iso` alone up to that day, an end
+ * before the start matches nothing, and `filter` (which filter the documents page shows) changes
+ * nothing by itself.
  */
 export const businessListQuerySchema = z
   .object({
@@ -112,15 +124,22 @@ export const businessListQuerySchema = z
       MAX_PAGE_SIZE,
       `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
     ),
-    search: param('search').pipe(
-      z
-        .string()
-        .max(SEARCH_MAX_LENGTH, {
-          error: `search must be at most ${SEARCH_MAX_LENGTH} characters.`,
-        })
-        .optional(),
+    search: param('search')
+      .pipe(
+        z
+          .string()
+          // Characters as the document's maxLength counts them (an emoji is one).
+          .refine((value) => [...value].length <= SEARCH_MAX_LENGTH, {
+            error: `search must be at most ${SEARCH_MAX_LENGTH} characters.`,
+          })
+          .optional(),
+      )
+      // An empty search (spaces included) searches nothing.
+      .transform((value) => (value === '' ? undefined : value))
+      .meta({ type: 'string', maxLength: SEARCH_MAX_LENGTH }),
+    filter: choice('filter', listFilterNames).describe(
+      'Which filter the documents page shows; the value parameters do the filtering.',
     ),
-    filter: choice('filter', listFilterNames),
     type: choice('type', companyTypes),
     start_date_iso: isoDate('start_date_iso'),
     end_date_iso: isoDate('end_date_iso'),
@@ -129,37 +148,6 @@ export const businessListQuerySchema = z
     account_level: choice('account_level', accountLevels),
     business_formation_status: formationActivity,
     processing_status: choice('processing_status', activityFilterStatuses),
-  })
-  .superRefine((q, ctx) => {
-    const start = q.start_date_iso;
-    const end = q.end_date_iso;
-    if ((start === undefined) !== (end === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [start === undefined ? 'start_date_iso' : 'end_date_iso'],
-        message: 'start_date_iso and end_date_iso must be given together.',
-      });
-    } else if (start !== undefined && end !== undefined && end < start) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['end_date_iso'],
-        message: 'end_date_iso must not be before start_date_iso.',
-      });
-    }
-    const missing =
-      (q.filter === 'type' && q.type === undefined && 'type') ||
-      (q.filter === 'country' && q.country === undefined && 'country') ||
-      (q.filter === 'date' && start === undefined && end === undefined && 'start_date_iso');
-    if (missing) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message:
-          q.filter === 'date'
-            ? 'filter=date needs start_date_iso and end_date_iso.'
-            : `filter=${q.filter} needs the ${missing} parameter.`,
-      });
-    }
   })
   .transform((q) => ({
     page: q.page ?? 1,
@@ -187,18 +175,43 @@ export const businessListStatusSchema = z
     z.enum(businessListStatuses, {
       error: `status must be one of: ${businessListStatuses.join(', ')}.`,
     }),
-  );
+  )
+  .meta({ type: 'string', enum: [...businessListStatuses] });
+
+/** The largest id a row may have (PostgreSQL's integer). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A positive row id wherever it comes: a path, a query, a multipart field (text) or JSON (a
+ * number or text). Decimal digits without a leading zero, spaces around them allowed, up to
+ * MAX_ROW_ID; the document states it as the integer it is.
+ */
+export const positiveRowId = (message: string) =>
+  // Given (a preprocess alone would make the field optional in the document), then read.
+  z
+    .custom<number | string>((value) => value !== undefined, { error: message })
+    .pipe(
+      z.preprocess(
+        (value) =>
+          typeof value === 'string' && /^\s*[1-9][0-9]{0,9}\s*$/.test(value)
+            ? Number(value)
+            : value,
+        z
+          .number({ error: message })
+          .int({ error: message })
+          .min(1, { error: message })
+          .max(MAX_ROW_ID, { error: message }),
+      ),
+    )
+    .meta({ type: 'integer', minimum: 1, maximum: MAX_ROW_ID });
 
 /** `{id}` of the detail path: the business uuid, or its positive integer id. */
 export const businessDetailIdSchema = z.union(
   [
     z.guid().transform((uuid) => ({ uuid: uuid.toLowerCase() })),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/)
-      .transform(Number)
-      .pipe(z.number().int().max(2_147_483_647))
-      .transform((id) => ({ id })),
+    positiveRowId('The business id must be a business uuid or a positive whole number.').transform(
+      (id) => ({ id }),
+    ),
   ],
   { error: 'The business id must be a business uuid or a positive whole number.' },
 );

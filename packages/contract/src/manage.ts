@@ -3,16 +3,18 @@
  * §7.4 "Edit", §7.6): editing one business detail, the manager logs and the comments.
  */
 import { z } from 'zod';
-import { FILTER_DATE_RANGE, businessDetailSchema } from './businesses.ts';
+import { FILTER_DATE_RANGE, businessDetailSchema, positiveRowId } from './businesses.ts';
 import {
   onboardingCompanyTypes,
   stepStatuses,
   type FormationStepKey,
   type StepStatus,
 } from './enums.ts';
+import { dayRangePattern } from './day-pattern.ts';
 import { successBody } from './errors.ts';
 import { incorporationCountries, incorporationStates } from './reference/countries.ts';
 import { industries } from './reference/industries.ts';
+import { linkCharacter, multiLineText, singleLineText, surroundingSpace } from './text.ts';
 import {
   documentFeedbackTitles,
   postFormationCategories,
@@ -131,17 +133,9 @@ export const businessDetailLabels: Record<EditableBusinessDetail, string> = {
 };
 
 /**
- * Text as typed in one input: trimmed, not blank, capped. (A NUL character is
- * refused for every field of every route by the server's validator: decision 22.)
+ * Case-insensitive choice among `values`, answered in its canonical spelling; the document
+ * lists the canonical spellings as an enum.
  */
-const textField = (field: string, maxLength: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .min(1, { error: `${field} is required.` })
-    .max(maxLength, { error: `${field} must be at most ${maxLength} characters.` });
-
-/** Case-insensitive choice among `values`, answered in its canonical spelling. */
 const choiceField = <T extends string>(field: string, values: readonly T[], described: string) =>
   z
     .string({ error: `${field} must be ${described}.` })
@@ -153,7 +147,8 @@ const choiceField = <T extends string>(field: string, values: readonly T[], desc
         return z.NEVER;
       }
       return match;
-    });
+    })
+    .meta({ type: 'string', enum: [...values] });
 
 const oneOf = (values: readonly string[]) => `one of: ${values.join(', ')}`;
 const allIncorporationStates = [
@@ -170,7 +165,7 @@ const incorporationDateField = z
   .superRefine((value, ctx) => {
     const parsed = new Date(`${value}T00:00:00Z`);
     if (
-      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+      !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) ||
       Number.isNaN(parsed.getTime()) ||
       parsed.toISOString().slice(0, 10) !== value
     ) {
@@ -185,11 +180,21 @@ const incorporationDateField = z
         message: `incorporation_date must not be before ${INCORPORATION_DATE_FIRST}.`,
       });
     }
+  })
+  // The document's bound is the latest day when the server started: stricter as days pass,
+  // never looser than the server's own check.
+  .meta({
+    format: 'date',
+    pattern: dayRangePattern(
+      Number(INCORPORATION_DATE_FIRST.slice(0, 4)),
+      latestIncorporationDay(new Date()),
+    ),
+    description: `A day from ${INCORPORATION_DATE_FIRST} to today.`,
   });
 
 /** Each editable detail's rule; the state's country is checked against the business itself. */
 const editableDetailSchemas = {
-  business_name: textField('business_name', BUSINESS_NAME_MAX_LENGTH),
+  business_name: singleLineText('business_name', BUSINESS_NAME_MAX_LENGTH),
   business_industry: choiceField('business_industry', industries, 'one of the listed industries'),
   company_type: choiceField('company_type', onboardingCompanyTypes, oneOf(onboardingCompanyTypes)),
   country_of_incorporation: choiceField(
@@ -202,7 +207,7 @@ const editableDetailSchemas = {
     allIncorporationStates,
     'a state of incorporation',
   ),
-  new_business_formation_address: textField(
+  new_business_formation_address: singleLineText(
     'new_business_formation_address',
     BUSINESS_ADDRESS_MAX_LENGTH,
   ),
@@ -210,7 +215,7 @@ const editableDetailSchemas = {
   tax_id: z
     .string({ error: 'tax_id must be an EIN in the format NN-NNNNNNN.' })
     .trim()
-    .regex(/^\d{2}-\d{7}$/, { error: 'tax_id must be an EIN in the format NN-NNNNNNN.' }),
+    .regex(/^[0-9]{2}-[0-9]{7}$/, { error: 'tax_id must be an EIN in the format NN-NNNNNNN.' }),
 } satisfies Record<EditableBusinessDetail, z.ZodType>;
 
 /** One edited detail, as the server applies it. */
@@ -234,7 +239,23 @@ export const businessSetupRequestSchema = z
       editableBusinessDetails.map((key) => [key, editableDetailSchemas[key].optional()]),
     ) as { [K in EditableBusinessDetail]: z.ZodOptional<(typeof editableDetailSchemas)[K]> },
   )
-  .describe(`Exactly one of: ${editableBusinessDetails.join(', ')}.`)
+  // In the document, one object per detail: a generator or a typed client sees "exactly one"
+  // (the object's own `properties` go, as the branches hold them).
+  .meta({
+    description: `Exactly one of: ${editableBusinessDetails.join(', ')}.`,
+    properties: undefined,
+    oneOf: editableBusinessDetails.map((key) => {
+      const { $schema: _dialect, ...detail } = z.toJSONSchema(editableDetailSchemas[key], {
+        io: 'input',
+      });
+      return {
+        type: 'object',
+        properties: { [key]: detail },
+        required: [key],
+        additionalProperties: false,
+      };
+    }),
+  })
   .superRefine((body, ctx) => {
     const keys = Object.keys(body);
     for (const key of keys.filter((k) => !isEditable(k))) {
@@ -313,16 +334,7 @@ const businessRef = (field: string) => {
   return z.union(
     [
       z.guid().transform((uuid) => ({ uuid: uuid.toLowerCase() })),
-      z
-        .union([
-          z
-            .string()
-            .regex(/^[1-9]\d{0,9}$/)
-            .transform(Number),
-          z.number(),
-        ])
-        .pipe(z.number().int().min(1).max(2_147_483_647))
-        .transform((id) => ({ id })),
+      positiveRowId(message).transform((id) => ({ id })),
     ],
     { error: message },
   );
@@ -333,21 +345,12 @@ export type BusinessRef = z.output<ReturnType<typeof businessRef>>;
 export const commentListQuerySchema = z.object({ business_id: businessRef('business_id') });
 
 export const commentCreateRequestSchema = z.object({
-  comment: textField('comment', COMMENT_MAX_LENGTH),
+  comment: multiLineText('comment', COMMENT_MAX_LENGTH),
   business: businessRef('business'),
 });
 export type CommentCreateRequest = z.input<typeof commentCreateRequestSchema>;
 
-export const commentIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, { error: 'The comment id must be a positive whole number.' })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .max(2_147_483_647, { error: 'The comment id must be a positive whole number.' }),
-  );
+export const commentIdSchema = positiveRowId('The comment id must be a positive whole number.');
 
 export const commentSchema = z.object({
   id: z.number(),
@@ -397,16 +400,7 @@ export const stepStatusLabels: Record<StepStatus, string> = {
 };
 
 /** `{statusId}`: the step's `id` from `business_formation_statuses`, a positive integer. */
-export const stepStatusIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, { error: 'The status id must be a positive whole number.' })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .max(2_147_483_647, { error: 'The status id must be a positive whole number.' }),
-  );
+export const stepStatusIdSchema = positiveRowId('The status id must be a positive whole number.');
 
 /** `{ status }`, case-insensitive in, upper-case out; any other key is a 400. */
 export const stepStatusUpdateRequestSchema = z.strictObject({
@@ -430,8 +424,14 @@ export const stepStatusUpdateResponseSchema = successBody(
  * an http(s) domain"): the client's 'Please enter a valid URL.' and the server's check alike.
  * `javascript:`, `data:` and every other scheme fail.
  */
-const httpUrlPattern =
-  /^https?:\/\/(?:localhost|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+/** `word` in any case, spelled as a pattern without flags (the document's patterns have none). */
+const anyCase = (word: string) =>
+  [...word].map((letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`).join('');
+const httpUrlSource =
+  `${anyCase('http')}[sS]?://` +
+  `(?:${anyCase('localhost')}|(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}|[0-9]{1,3}(?:\\.[0-9]{1,3}){3})` +
+  `(?::[0-9]{1,5})?(?:[/?#]${linkCharacter}*)?`;
+const httpUrlPattern = new RegExp(`^${httpUrlSource}$`);
 export const isHttpUrl = (value: string): boolean => httpUrlPattern.test(value);
 
 /** An optional link sent with feedback; an empty form field counts as none. */
@@ -439,39 +439,23 @@ const optionalUrlField = (field: string) =>
   z
     .string({ error: `${field} must be text.` })
     .trim()
-    .max(FILE_URL_MAX_LENGTH, {
+    .refine((value) => [...value].length <= FILE_URL_MAX_LENGTH, {
       error: `${field} must be at most ${FILE_URL_MAX_LENGTH} characters.`,
     })
     .refine((value) => value === '' || isHttpUrl(value), {
       error: `${field} must be an http(s) address such as https://example.com/file.pdf.`,
+    })
+    // Spaces around it are trimmed; nothing but spaces is no link.
+    .meta({
+      pattern: `^${surroundingSpace}*(?:${httpUrlSource})?${surroundingSpace}*$`,
+      maxLength: FILE_URL_MAX_LENGTH,
     })
     .transform((value) => (value === '' ? null : value))
     .optional()
     .transform((value) => value ?? null);
 
 /** A positive integer row id; multipart sends it as text, JSON as a number or text. */
-const rowId = (field: string) => {
-  const message = `${field} must be a positive whole number.`;
-  return z
-    .union(
-      [
-        z
-          .string()
-          .trim()
-          .regex(/^[1-9]\d{0,9}$/)
-          .transform(Number),
-        z.number(),
-      ],
-      { error: message },
-    )
-    .pipe(
-      z
-        .number({ error: message })
-        .int({ error: message })
-        .min(1, { error: message })
-        .max(2_147_483_647, { error: message }),
-    );
-};
+const rowId = (field: string) => positiveRowId(`${field} must be a positive whole number.`);
 
 /** Titles a failed step's or document's report may carry (docs/product.md §4.6). */
 export const feedbackTitles = [...stepFeedbackTitles, ...documentFeedbackTitles] as const;
@@ -481,7 +465,7 @@ export const feedbackTitles = [...stepFeedbackTitles, ...documentFeedbackTitles]
  * multipart form; the server adds the optional `attachment_file` part. Other keys are a 400.
  */
 export const feedbackFieldsSchema = z.strictObject({
-  message_body: textField('message_body', FEEDBACK_MESSAGE_MAX_LENGTH),
+  message_body: multiLineText('message_body', FEEDBACK_MESSAGE_MAX_LENGTH),
   status_item_id: rowId('status_item_id'),
   business_id: businessRef('business_id'),
   feedback_title: choiceField('feedback_title', feedbackTitles, oneOf(feedbackTitles)),
@@ -500,7 +484,7 @@ export const postFormationUploadFieldsSchema = z.strictObject({
     oneOf(postFormationCategories),
   ),
   statusItemId: rowId('statusItemId'),
-  messageBody: textField('messageBody', FEEDBACK_MESSAGE_MAX_LENGTH),
+  messageBody: multiLineText('messageBody', FEEDBACK_MESSAGE_MAX_LENGTH),
   businessId: businessRef('businessId'),
   fileURL: optionalUrlField('fileURL'),
 });

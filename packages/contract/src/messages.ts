@@ -68,6 +68,9 @@ export const apiErrorDetails = {
   unsupportedMediaType: 'The request body must be JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   notFound: 'Not found.',
+  fileWhereTextExpected: (field: string) => `${field} must be text, not a file.`,
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `${method} is not allowed here: this address takes ${allowed.join(', ')}.`,
   passwordCommon:
     'This password is on lists of common passwords that attackers try first: choose another.',
   passwordIsEmail: 'The password must not be your email address.',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { successBody } from './errors.ts';
+import { apiErrorDetails } from './messages.ts';
 import { choice, wholeNumber } from './query.ts';
 
 // ---- Limits ---------------------------------------------------------------
@@ -90,10 +91,9 @@ export type NotificationListPage = z.infer<typeof notificationListResponseSchema
 
 export const notificationUuidSchema = z.guid({ error: 'The notification id must be a uuid.' });
 
+/** Other keys are ignored: some clients send a fixed `message` with the update. */
 export const notificationUpdateRequestSchema = z.object({
   is_read: z.boolean({ error: 'is_read must be true or false.' }),
-  /** Some clients send a fixed message with the update; it is accepted and ignored. */
-  message: z.unknown().optional(),
 });
 export type NotificationUpdateRequest = z.input<typeof notificationUpdateRequestSchema>;
 
@@ -119,10 +119,29 @@ export const streamTicketResponseSchema = successBody(
   z.object({ ticket: z.string(), expires_in: z.number() }),
 );
 
+/**
+ * An event id as the stream sends it (a position in the database's history: `xmin:xmax:xip,…`).
+ * The server checks it once the ticket is good (a bad ticket is told as such whatever the id),
+ * and that it is one it could have sent; the document states its form.
+ */
+export const STREAM_CURSOR_PATTERN = /^[0-9]{1,20}:[0-9]{1,20}:(?:[0-9]{1,20}(?:,[0-9]{1,20})*)?$/;
+/**
+ * The longest event id the stream takes back: far beyond a real one (a hundred transactions
+ * under way), and well within the server's limit on a request's headers, which carry it as
+ * Last-Event-ID.
+ */
+export const STREAM_CURSOR_MAX_LENGTH = 2048;
+export const streamCursorSchema = z
+  .string()
+  .meta({ pattern: STREAM_CURSOR_PATTERN.source, maxLength: STREAM_CURSOR_MAX_LENGTH });
+
 /** Query of the stream: the ticket, and the last event id when the client reconnects itself. */
 export const notificationStreamQuerySchema = z.object({
-  ticket: z.string({ error: 'ticket is required.' }).min(1, { error: 'ticket is required.' }),
-  last_event_id: z.string().optional(),
+  ticket: z
+    .string({ error: 'ticket is required.' })
+    .min(1, { error: 'ticket is required.' })
+    .max(200, { error: apiErrorDetails.streamTicketInvalid }),
+  last_event_id: streamCursorSchema.optional(),
 });
 
 /**

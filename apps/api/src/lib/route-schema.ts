@@ -14,6 +14,7 @@ const errorDescriptions = {
   413: 'The body is too large.',
   415: 'The body is not JSON.',
   429: 'Too many attempts; see the Retry-After header.',
+  431: 'The request headers are too large.',
   503: 'The database is not reachable.',
 } as const;
 type ErrorStatus = keyof typeof errorDescriptions;

@@ -17,8 +17,8 @@ const multipartType = /^multipart\/form-data\s*(?:;|$)/i;
  * Every route takes JSON unless its config says `multipart: true`. A body of
  * any other declared type is refused with 415 before it is read. A route with
  * a body schema gets an object: a missing body counts as `{}` (so the answer
- * names the first missing field, 'Email is required.'), while an array, a
- * string or a number is refused as a whole.
+ * names the first missing field, 'Email is required.'), while `null`, an array,
+ * a string or a number is refused as a whole.
  */
 export const jsonBodyPlugin = fp(
   async (app) => {
@@ -31,8 +31,13 @@ export const jsonBodyPlugin = fp(
     });
     app.addHook('preValidation', async (request) => {
       if (!request.routeOptions.schema?.body) return;
-      request.body ??= {};
-      if (typeof request.body !== 'object' || Array.isArray(request.body)) {
+      // No body at all reads as `{}`; a JSON `null` is a body, and not an object.
+      if (request.body === undefined) request.body = {};
+      if (
+        typeof request.body !== 'object' ||
+        request.body === null ||
+        Array.isArray(request.body)
+      ) {
         throw new AppError(400, apiErrorDetails.bodyNotObject);
       }
     });

@@ -10,7 +10,8 @@
  * - serialisation: each response schema becomes a JSON schema once, at start,
  *   and fast-json-stringify writes the body from it: faster than
  *   JSON.stringify, and a field the schema does not name never leaves the server;
- * - the OpenAPI document (@fastify/swagger), served at /api/docs.
+ * - the OpenAPI document (@fastify/swagger), served at /api/docs, completed by
+ *   lib/api-document.ts with the rules every route applies (the NUL rule below).
  */
 import { nulCharacterMessage } from '@fd/contract';
 import swagger from '@fastify/swagger';
@@ -19,6 +20,7 @@ import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler 
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { completeApiDocument } from '../lib/api-document.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -163,6 +165,10 @@ export const routeSchemasPlugin = fp(
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,
+      // The rules every route applies beyond its own schemas, stated where they apply.
+      // (Always the OpenAPI form here: the options above ask for `openapi`, not `swagger`.)
+      transformObject: (document) =>
+        completeApiDocument('openapiObject' in document ? document.openapiObject : {}),
     });
   },
   { name: 'route-schemas' },

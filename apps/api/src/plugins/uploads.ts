@@ -31,9 +31,31 @@ export class StagedUpload {
   ) {}
 }
 
-/** A body field holding a file part; in JSON, or as a text part, it is a 400 naming the field. */
-export const stagedUploadSchema = (field: string) =>
-  z.instanceof(StagedUpload, { error: `${field} must be a file sent as multipart/form-data.` });
+/**
+ * A body field holding a file part; in JSON, or as a text part, it is a 400 naming the field.
+ * `missingMessage`, when given, is what a request without the part is told.
+ */
+export const stagedUploadSchema = (field: string, missingMessage?: string) => {
+  const schema = z
+    .instanceof(StagedUpload, {
+      error: (issue) =>
+        issue.input === undefined && missingMessage
+          ? missingMessage
+          : `${field} must be a file sent as multipart/form-data.`,
+    })
+    // In the document: a file part, not empty (lib/api-document.ts keeps it out of JSON bodies).
+    .meta({
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      minLength: 1,
+    });
+  fileFields.add(schema);
+  return schema;
+};
+
+/** The body fields that take a file part (`stagedUploadSchema`). */
+const fileFields = new WeakSet<object>();
 
 type UploadState = 'staged' | 'claimed' | 'discarded';
 const uploadsOf = new WeakMap<FastifyRequest, Map<StagedUpload, UploadState>>();
@@ -85,6 +107,18 @@ export const uploadsPlugin = fp<UploadsOptions>(
     }
 
     async function onFile(this: FastifyRequest, part: MultipartFile) {
+      // A file where the route takes text is refused before a byte is stored.
+      const body = this.routeOptions.schema?.body as
+        { shape?: Record<string, unknown> } | undefined;
+      const field = body?.shape?.[part.fieldname];
+      const declared = field instanceof z.ZodOptional ? field.unwrap() : field;
+      const isFileField =
+        typeof declared === 'object' && declared !== null && fileFields.has(declared);
+      if (declared !== undefined && !isFileField) {
+        part.file.resume();
+        const message = apiErrorDetails.fileWhereTextExpected(part.fieldname);
+        throw new AppError(400, message, { [part.fieldname]: [message] });
+      }
       const sniffer = createContentSniffer();
       // The storage attaches its pipeline after an await: until then an error must not escape.
       sniffer.stream.on('error', () => {});

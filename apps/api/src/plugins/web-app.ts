@@ -96,7 +96,10 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
 
     // `/` (the sign-in screen) is a page route too; @fastify/static would answer it with index.html.
     const signInPage = isBuilt ? routePage('/')?.file : undefined;
-    if (signInPage) app.get('/', (_request, reply) => reply.sendFile(signInPage));
+    // A page, not an API operation: kept out of the API document.
+    if (signInPage) {
+      app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile(signInPage));
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';

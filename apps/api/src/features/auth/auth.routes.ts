@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         tags,
         security: PUBLIC,
         body: verifyOtpRequestSchema,
-        response: { 200: verifyOtpResponseSchema, ...errorResponses(400, 429) },
+        response: { 200: verifyOtpResponseSchema, ...errorResponses(400, 401, 429) },
       },
       onRequest: async (request) =>
         enforceRateLimit(rateLimiter, `otp:ip:${request.ip}`, rateLimits.verifyOtpPerIp),
@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         tags,
         security: PUBLIC,
         body: resetPasswordRequestSchema,
-        response: { 200: detailMessageResponseSchema, ...errorResponses(400) },
+        response: { 200: detailMessageResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import {
   OTP_TTL_MS,
   RESET_TOKEN_TTL_MS,
   successMessages,
+  validationMessages,
   type LoginResponse,
   type Manager,
 } from '@fd/contract';
@@ -190,11 +191,15 @@ export function createAuthService({
       });
       return true;
     });
-    if (!accepted) throw new AppError(400, errorMessages.otpInvalid);
+    if (!accepted) throw new AppError(401, errorMessages.otpInvalid);
     return { message: successMessages.verify, data: { reset_token: resetToken } };
   }
 
-  async function resetPassword(input: { token: string; password: string }) {
+  async function resetPassword(input: {
+    token: string;
+    password: string;
+    confirm_password: string;
+  }) {
     const tokenHash = sha256(input.token);
     const isUsable = (reset: Awaited<ReturnType<typeof queries.findResetByResetToken>>) =>
       reset !== undefined &&
@@ -204,9 +209,14 @@ export function createAuthService({
 
     // Checked once before hashing, so a stream of bad tokens costs no argon2 work…
     const found = await queries.findResetByResetToken(db, tokenHash, { forUpdate: false });
-    if (!isUsable(found)) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    if (!isUsable(found)) throw new AppError(401, apiErrorDetails.invalidResetToken);
     const owner = await queries.findUserById(db, found!.userId);
-    if (!isActiveManager(owner)) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    if (!isActiveManager(owner)) throw new AppError(401, apiErrorDetails.invalidResetToken);
+    if (input.password !== input.confirm_password) {
+      throw new AppError(400, validationMessages.passwordsMustMatch, {
+        confirm_password: [validationMessages.passwordsMustMatch],
+      });
+    }
     await refuseWeakPassword(input.password, owner.email, 'password');
     const passwordHash = await hashPassword(input.password);
     // …and again under a lock, so two requests cannot both use the same token.
@@ -220,7 +230,7 @@ export function createAuthService({
       await queries.consumeOpenResets(tx, user.id, at);
       return true;
     });
-    if (!done) throw new AppError(400, apiErrorDetails.invalidResetToken);
+    if (!done) throw new AppError(401, apiErrorDetails.invalidResetToken);
     usersChanged();
     return { message: successMessages.reset, data: { detail: successMessages.reset } };
   }

@@ -297,7 +297,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
       const late = await requestCode(manager.email);
       harness.clock.advance(OTP_TTL_MS);
       const response = await verify(late.token, late.code);
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(401);
       expect(response.body).toEqual({
         errors: { detail: 'OTP returned is invalid or has expired' },
       });
@@ -308,7 +308,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
       const { token, code } = await requestCode(manager.email);
       for (let i = 0; i < OTP_MAX_ATTEMPTS; i += 1) {
         const wrong = await verify(token, otherCode(code));
-        expect(wrong.status).toBe(400);
+        expect(wrong.status).toBe(401);
         expect(detailOf(wrong.body)).toBe(errorMessages.otpInvalid);
       }
       expect(detailOf((await verify(token, code)).body)).toBe(errorMessages.otpInvalid);
@@ -318,7 +318,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
       const manager = await createUser(database);
       const { token, code } = await requestCode(manager.email);
       for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i += 1) {
-        expect((await verify(token, otherCode(code))).status).toBe(400);
+        expect((await verify(token, otherCode(code))).status).toBe(401);
       }
       expect((await verify(token, code)).status).toBe(200);
     });
@@ -328,7 +328,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
       const { token, code } = await requestCode(manager.email);
       expect((await verify(token, code)).status).toBe(200);
       const again = await verify(token, code);
-      expect(again.status).toBe(400);
+      expect(again.status).toBe(401);
       expect(detailOf(again.body)).toBe(errorMessages.otpInvalid);
     });
 
@@ -354,7 +354,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
         password: 'another-password',
         confirm_password: 'another-password',
       });
-      expect(again.status).toBe(400);
+      expect(again.status).toBe(401);
       expect(detailOf(again.body)).toBe(apiErrorDetails.invalidResetToken);
       expect((await login(manager.email, 'second-reading-pw')).status).toBe(200);
     });
@@ -382,7 +382,7 @@ describe.each(lanes)('auth API on $name', (lane) => {
         password: 'too-late-password',
         confirm_password: 'too-late-password',
       });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(401);
       expect(detailOf(response.body)).toBe(apiErrorDetails.invalidResetToken);
       harness.clock.reset();
       expect((await login(manager.email, manager.password)).status).toBe(200);

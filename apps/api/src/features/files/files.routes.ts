@@ -1,4 +1,4 @@
-import { apiErrorDetails } from '@fd/contract';
+import { MAX_ROW_ID, apiErrorDetails } from '@fd/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,8 +45,12 @@ const downloadSchema = {
     'Public: the signature is the credential, so the link opens in a new tab. Answers the file as an attachment with its stored content type.',
   tags: ['files'],
   security: [],
-  // Checked by the signature, not here: a bad value is a bad link (403), not bad input.
-  params: z.object({ kind: z.string(), id: z.string() }),
+  // Checked by the signature, not here: a bad value is a bad link (403), not bad input. The
+  // document states what a link the server made holds.
+  params: z.object({
+    kind: z.string().meta({ enum: Object.keys(storedFileSources) }),
+    id: z.string().meta({ type: 'integer', minimum: 1, maximum: MAX_ROW_ID }),
+  }),
   querystring: z.object({
     expires: linkPart.describe('When the link stops working (Unix seconds).'),
     signature: linkPart.describe('HMAC of the kind, id and expiry.'),

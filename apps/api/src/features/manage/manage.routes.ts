@@ -85,11 +85,11 @@ const feedbackBodySchema = feedbackFieldsSchema.extend({
   attachment_file: stagedUploadSchema('attachment_file').optional(),
 });
 const uploadBodySchema = postFormationUploadFieldsSchema.extend({
-  file: stagedUploadSchema('file').optional(),
+  file: stagedUploadSchema('file', validationMessages.fileRequired),
 });
 
 /** Takes the staged file over, or answers 400 when the request was already given up. */
-function claimed(request: FastifyRequest, upload: StagedUpload | undefined) {
+function claimed<T extends StagedUpload | undefined>(request: FastifyRequest, upload: T): T {
   if (upload && !claimUpload(request, upload)) {
     throw new AppError(400, apiErrorDetails.uploadCancelled);
   }
@@ -167,11 +167,6 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     async (request, reply) => {
       const body = request.body;
       const file = claimed(request, body.file);
-      if (!file) {
-        throw new AppError(400, validationMessages.fileRequired, {
-          file: [validationMessages.fileRequired],
-        });
-      }
       const result = await uploadPostFormationDocument(feedbackDeps, request.manager, {
         business: body.businessId,
         statusItemId: body.statusItemId,

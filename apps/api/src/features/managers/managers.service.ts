@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   RESET_PASSWORD_MIN_LENGTH,
   apiErrorDetails,
+  singleLineText,
   validationMessages,
 } from '@fd/contract';
 import { z } from 'zod';
@@ -38,12 +39,8 @@ const emailSchema = z
       .max(EMAIL_MAX_LENGTH, { error: `Email must be at most ${EMAIL_MAX_LENGTH} characters.` }),
   );
 
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(NAME_MAX_LENGTH, { error: `${label} must be at most ${NAME_MAX_LENGTH} characters.` });
+/** A manager's name is shown to other managers (logs, feedback, comments): text people read. */
+const nameSchema = (label: string) => singleLineText(label, NAME_MAX_LENGTH);
 
 const passwordSchema = z
   .string({ error: validationMessages.passwordRequired })

@@ -130,6 +130,35 @@ describe.each(lanes)('managers service on $name', (lane) => {
     });
   });
 
+  it('refuses names with control characters or nothing visible, and changes nothing', async () => {
+    const before = await userByEmail('grace.mensah@example.com');
+    const refused = await appErrorOf(
+      renameManager(database.db, {
+        email: 'grace.mensah@example.com',
+        firstName: 'Grace\u001b[2J',
+        lastName: '\u200b\u200b',
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.validations).toEqual({
+      firstName: [
+        'First name must be one line of text, without line breaks, tabs or other control characters.',
+      ],
+      lastName: ['Last name must contain visible characters, not only spaces or invisible ones.'],
+    });
+    const created = await appErrorOf(
+      createManager(database.db, {
+        email: 'bell.ringer@example.com',
+        firstName: 'Bell\u0007',
+        lastName: 'Two\nLines',
+        password: 'a long enough passphrase',
+      }),
+    );
+    expect(Object.keys(created.validations ?? {}).sort()).toEqual(['firstName', 'lastName']);
+    expect(await userByEmail('grace.mensah@example.com')).toEqual(before);
+    expect(await userByEmail('bell.ringer@example.com')).toBeUndefined();
+  });
+
   it('disables and re-enables a manager; disabling ends open sessions', async () => {
     const before = await userByEmail('grace.mensah@example.com');
     const disabled = await setManagerActive(database.db, {

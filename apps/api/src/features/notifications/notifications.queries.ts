@@ -3,7 +3,12 @@
  * `Db`, so a transaction works too; the fan-out is SQL that a writer embeds in its own statement,
  * so a change and its notifications commit together.
  */
-import type { NotificationCounts, NotificationReadState } from '@fd/contract';
+import {
+  STREAM_CURSOR_MAX_LENGTH,
+  STREAM_CURSOR_PATTERN,
+  type NotificationCounts,
+  type NotificationReadState,
+} from '@fd/contract';
 import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { businesses, notifications, revokedTokens, streamTickets, users } from '../../db/schema.ts';
@@ -207,7 +212,7 @@ export async function currentSnapshot(db: Db): Promise<string> {
  * and not from its future (a future snapshot would hide what is still to come).
  */
 export async function isKnownSnapshot(db: Db, cursor: string): Promise<boolean> {
-  if (!/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/.test(cursor) || cursor.length > 20_000) {
+  if (!STREAM_CURSOR_PATTERN.test(cursor) || cursor.length > STREAM_CURSOR_MAX_LENGTH) {
     return false;
   }
   try {

@@ -22,6 +22,7 @@ import {
   findOwnNotificationId,
   findStreamingManagers,
   insertStreamTicket,
+  isKnownSnapshot,
   listNotifications,
   markAllNotificationsRead,
   setNotificationRead,
@@ -156,19 +157,28 @@ export function sessionEnded(
 export async function redeemStreamTicket(
   { db, now }: NotificationsDeps,
   ticket: string,
+  /** The last event id the client had, if it resumes. */
+  cursor: string | undefined,
 ): Promise<StreamSession> {
   const invalid = () => new AppError(401, apiErrorDetails.streamTicketInvalid);
   if (ticket.length > 200) throw invalid();
-  const row = await takeStreamTicket(db, hashTicket(ticket));
-  const at = now();
-  if (!row || row.expiresAt <= at || row.sessionExpiresAt <= at) throw invalid();
-  const [manager] = await findStreamingManagers(db, [row.managerId]);
-  const ended = sessionEnded(manager, row.tokenVersion);
-  if (ended) throw new AppError(401, ended);
-  return {
-    managerId: row.managerId,
-    tokenVersion: row.tokenVersion,
-    tokenId: row.tokenId,
-    sessionExpiresAt: row.sessionExpiresAt,
-  };
+  // One transaction: a refusal after the ticket is taken (an event id this server never sent)
+  // leaves the ticket unspent, and a bad ticket is told as such whatever the event id.
+  return db.transaction(async (tx) => {
+    const row = await takeStreamTicket(tx, hashTicket(ticket));
+    const at = now();
+    if (!row || row.expiresAt <= at || row.sessionExpiresAt <= at) throw invalid();
+    const [manager] = await findStreamingManagers(tx, [row.managerId]);
+    const ended = sessionEnded(manager, row.tokenVersion);
+    if (ended) throw new AppError(401, ended);
+    if (cursor !== undefined && !(await isKnownSnapshot(tx, cursor))) {
+      throw new AppError(400, apiErrorDetails.streamCursorInvalid);
+    }
+    return {
+      managerId: row.managerId,
+      tokenVersion: row.tokenVersion,
+      tokenId: row.tokenId,
+      sessionExpiresAt: row.sessionExpiresAt,
+    };
+  });
 }
