@@ -6,6 +6,6 @@ export default defineConfig({
   test: {
     // Two cores: PGlite, argon2 and jsdom are CPU-heavy, so two test files at a time.
     maxWorkers: 2,
-    projects: ['packages/contract', 'apps/api', 'apps/web'],
+    projects: ['packages/contract', 'apps/api', 'apps/web', 'scripts'],
   },
 });

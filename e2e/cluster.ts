@@ -30,6 +30,7 @@ import { promisify } from 'node:util';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.ts';
+import { findBinary, packages } from '../scripts/machine-ready.mjs';
 import { buildServer } from '../apps/api/src/test/build-server.ts';
 import {
   migrateDatabase,
@@ -45,9 +46,6 @@ const nginxTemplate = path.join(rootDir, 'deploy/nginx/cluster.conf.template');
 const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 /** How long nginx may take to answer through both instances once started. */
 const NGINX_READY_TIMEOUT_MS = 15_000;
-
-export const NO_NGINX =
-  "No nginx found: install Debian's package (apt-get install -y nginx) or set NGINX_PATH to an nginx binary.";
 
 /** The header, and the cookie, that pin a request to one instance (`a` or `b`). */
 export const PIN_HEADER = 'X-FD-Instance';
@@ -97,10 +95,10 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Debian's nginx: NGINX_PATH first, then /usr/sbin/nginx. */
+/** Debian's nginx: NGINX_PATH first, then /usr/sbin/nginx (scripts/machine-ready.mjs). */
 export function findNginx(env: Record<string, string | undefined>): string {
-  const found = [env.NGINX_PATH, '/usr/sbin/nginx'].find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error(NO_NGINX);
+  const found = findBinary('nginx', env);
+  if (!found) throw new Error(packages.nginx.missing);
   return found;
 }
 
