@@ -72,6 +72,21 @@ describe('configuration', () => {
     });
   });
 
+  it('logs JSON lines, but short readable lines on a terminal outside production', () => {
+    const format = (env: Record<string, string>, stdoutIsTerminal: boolean) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }, { stdoutIsTerminal }).logFormat;
+    expect(format({}, false)).toBe('json');
+    expect(format({}, true)).toBe('pretty');
+    expect(format({ NODE_ENV: 'production' }, true)).toBe('json');
+    expect(format({ NODE_ENV: 'development' }, true)).toBe('pretty');
+    expect(format({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(format({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(format({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }, false)).toBe('pretty');
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(
+      'Invalid configuration: LOG_FORMAT must be json or pretty (got "xml").',
+    );
+  });
+
   it('generates the embedded JWT secret once and keeps it', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });

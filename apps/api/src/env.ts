@@ -51,6 +51,9 @@ const envSchema = z.object({
     .default(8 * 3600),
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `pretty` on a terminal, `json` otherwise and in production. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number' })
@@ -87,6 +90,8 @@ export interface Config {
   jwt: { secret: string; ttlSeconds: number };
   seedDemo: boolean;
   logLevel: RawEnv['LOG_LEVEL'];
+  /** JSON lines for machines, or short coloured lines for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
@@ -185,7 +190,10 @@ export function locateDataDir(
  * from the folder npm was started in (INIT_CWD), so `DATA_DIR=./data npm start`
  * means the project root whichever workspace runs the script.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Config {
   const env = parseEnv(source);
   const base = invocationDir(source);
   const { dataDir } = locateDataDir(source);
@@ -206,6 +214,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwt: { secret: env.JWT_SECRET ?? localJwtSecret(dataDir), ttlSeconds: env.JWT_TTL_SECONDS },
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat:
+      env.LOG_FORMAT ?? (stdoutIsTerminal && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     webDistDir: env.WEB_DIST_DIR

@@ -15,6 +15,7 @@ import {
   acquireDataDirLock,
   type DataDirLock,
 } from './lib/data-dir/data-dir-lock.ts';
+import { describeDataDir } from './lib/data-dir/describe-data-dir.ts';
 import { makeDataDirPrivate } from './lib/data-dir/private-data-dir.ts';
 import { createDeferredLogger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail/index.ts';
@@ -73,12 +74,18 @@ async function main(): Promise<void> {
 
   const mailer: Mailer = createMailer(config.mail, log);
   const rateLimiter: RateLimiter = createRateLimiter(config.redisUrl, log);
+  // Loaded only for a terminal: JSON lines need no formatter.
+  const logStream =
+    config.logFormat === 'pretty'
+      ? (await import('./lib/pretty-log.ts')).createPrettyLog()
+      : undefined;
   const app: FastifyInstance = await buildApp({
     config,
     database,
     mailer,
     rateLimiter,
     rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+    ...(logStream ? { logStream } : {}),
   });
   log.bind(app.log);
   if (tightened > 0) {
@@ -169,13 +176,17 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    `Formation Desk is running at ${config.tls ? 'https' : 'http'}://${config.host}:${port}`,
+    ...(seed ? [`Demo manager: ${seed.DEMO_MANAGER.email} / ${seed.DEMO_MANAGER.password}`] : []),
+    `Data folder: ${describeDataDir(config)}`,
+  ];
+  // Last, after every line of the start; on a terminal set apart and marked, to be found.
   process.stdout.write(
-    `Formation Desk is running at ${config.tls ? 'https' : 'http'}://${config.host}:${port}\n`,
+    config.logFormat === 'pretty'
+      ? `\n${lines.map((line, i) => `${i === 0 ? '\x1b[1;32m➜\x1b[0m' : ' '} ${line}`).join('\n')}\n\n`
+      : `${lines.join('\n')}\n`,
   );
-  if (seed) {
-    const { email, password } = seed.DEMO_MANAGER;
-    process.stdout.write(`Demo manager: ${email} / ${password}\n`);
-  }
 }
 
 main().catch((error: unknown) => {

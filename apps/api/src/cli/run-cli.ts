@@ -17,6 +17,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
 import { loadConfig, locateDataDir, type Config, type DataDirLocation } from '../env.ts';
 import { DataDirInUseError, acquireDataDirLock } from '../lib/data-dir/data-dir-lock.ts';
+import { describeDataDir } from '../lib/data-dir/describe-data-dir.ts';
 import { makeDataDirPrivate } from '../lib/data-dir/private-data-dir.ts';
 import { runThroughServer } from './admin-channel.ts';
 import { EXIT_FAILURE, ToolFailure, describeFailure, type Tool } from './tool.ts';
@@ -65,15 +66,9 @@ const commandLine = (tool: Pick<Tool, 'name'>, argv: readonly string[]) =>
 const isUnused = (location: DataDirLocation) =>
   location.embedded && !existsSync(path.join(location.dataDir, 'db'));
 
-/** `host:port/database` of a PostgreSQL URL, without its credentials. */
-function describePostgres(url: string): string {
-  const { host, pathname } = new URL(url);
-  return `PostgreSQL at ${host}${pathname}`;
-}
-
 /** The one line on standard error naming the data folder a run works on. */
-const tellDataDir = (dataDir: string, details: string) =>
-  process.stderr.write(`Data folder: ${dataDir} (${details})\n`);
+const tellDataDir = (config: Config, embeddedNote?: string) =>
+  process.stderr.write(`Data folder: ${describeDataDir(config, embeddedNote)}\n`);
 
 async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise<void> {
   if (argv.some(isHelpFlag)) {
@@ -104,7 +99,7 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
 
   // A PostgreSQL server takes any number of clients: nothing to lock.
   if ('url' in config.database) {
-    tellDataDir(config.dataDir, `database: ${describePostgres(config.database.url)}`);
+    tellDataDir(config);
     return open(run);
   }
 
@@ -118,10 +113,10 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
     throw error;
   }
   tellDataDir(
-    config.dataDir,
+    config,
     unused
       ? `embedded; new: no server has used it yet. If yours runs with another DATA_DIR, use that one`
-      : 'embedded',
+      : undefined,
   );
   try {
     await open(run);

@@ -171,6 +171,25 @@ export function startServer(
   });
 }
 
+/**
+ * The built server with a terminal for its output, as a person's `npm start` has: util-linux's
+ * `script` gives it a pseudo-terminal and copies what it prints (lines end in CR LF there).
+ */
+export function startServerOnTerminal(env: Record<string, string>): Promise<RunningProcess> {
+  return startProcess(
+    'script',
+    [
+      '--quiet',
+      '--flush',
+      '--return',
+      '--command',
+      `exec '${process.execPath}' '${serverMain()}'`,
+      '/dev/null',
+    ],
+    { cwd: apiDir, env: { PORT: '0', ...env } },
+  );
+}
+
 /** Runs a server to completion: starts it expecting it to fail, and returns what it said. */
 export function runServerExpectingFailure(env: Record<string, string>): Promise<RunResult> {
   return new Promise((resolve) => {
