@@ -17,6 +17,7 @@ import {
 } from './lib/data-dir/data-dir-lock.ts';
 import { describeDataDir } from './lib/data-dir/describe-data-dir.ts';
 import { makeDataDirPrivate } from './lib/data-dir/private-data-dir.ts';
+import { collectGarbage } from './lib/collect-garbage.ts';
 import { createDeferredLogger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail/index.ts';
 import {
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
     fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
 
+  // The start's garbage (the demo seed's above all) is not the idle server's size.
+  collectGarbage();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
