@@ -19,11 +19,22 @@
  *    memory); then SIGTERM, and the stop's time and exit code.
  *
  * Options: --runs N (5) --duration S (10) --connections C (50) --settle-ms MS (2000)
- *          --databases postgres,pglite --ways built,tsx
+ *          --databases postgres,pglite --ways built,tsx[,before] --before COMMIT
+ * `--before COMMIT` adds the way `before`: that commit's API, built the same way in a copy of
+ * its source (git archive, this checkout's node_modules linked in), to measure a change
+ * against the code before it in one run, taking turns with the others.
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -42,10 +53,11 @@ import {
   updateReadme,
 } from './harness.ts';
 
-/** How each way starts the server (from the repository's root). */
-const commands = {
+/** How each way starts the server (from the repository's root); `before` once it is built. */
+const commands: Record<'built' | 'tsx' | 'before', string[]> = {
   built: ['apps/api/dist/main.js'],
   tsx: ['--import', 'tsx', 'apps/api/src/main.ts'],
+  before: [],
 };
 
 const { values: options } = parseArgs({
@@ -56,6 +68,7 @@ const { values: options } = parseArgs({
     'settle-ms': { type: 'string', default: '2000' },
     databases: { type: 'string', default: 'postgres,pglite' },
     ways: { type: 'string', default: 'built,tsx' },
+    before: { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -65,6 +78,9 @@ const SETTLE_MS = Number(options['settle-ms']);
 const DATABASES = options.databases.split(',') as Database[];
 const WAYS = options.ways.split(',') as Way[];
 for (const way of WAYS) if (!(way in commands)) throw new Error(`Unknown way ${way}`);
+if (WAYS.includes('before') !== Boolean(options.before)) {
+  throw new Error('The way "before" and --before COMMIT go together.');
+}
 
 type Database = 'postgres' | 'pglite';
 type Way = keyof typeof commands;
@@ -72,7 +88,35 @@ type Way = keyof typeof commands;
 const wayNames: Record<Way, string> = {
   built: 'built (`node apps/api/dist/main.js`)',
   tsx: 'old way (`node --import tsx apps/api/src/main.ts`)',
+  before: `before: ${options.before ?? ''}, built`,
 };
+
+/**
+ * The API of `commit`, built as build:api builds it, in a copy of that commit's source beside
+ * this checkout's node_modules. Its main.js reads its own migrations. Returns the copy's folder.
+ */
+function buildBefore(commit: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fd-bench-before-'));
+  const tar = execFileSync(
+    'git',
+    [
+      'archive',
+      '--format=tar',
+      commit,
+      'apps/api',
+      'packages',
+      'scripts',
+      'package.json',
+      'tsconfig.base.json',
+    ],
+    { cwd: root, maxBuffer: 256 * 1024 * 1024 },
+  );
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: dir, stdio: 'inherit' });
+  commands.before = [path.join(dir, 'apps/api/dist/main.js')];
+  return dir;
+}
 const POSTGRES_DATABASE = 'fd_bench_server';
 const ALL_TAB = '/api/v1/manager/business/list/';
 const POLL_MS = 10;
@@ -283,6 +327,8 @@ function table(reports: Report[], build: { ms: number; files: number; mib: numbe
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
+  const beforeDir = options.before ? buildBefore(options.before) : undefined;
+  if (beforeDir) log(`built ${options.before} into ${beforeDir}`);
   log('building the API');
   const buildMs = await buildOnce();
   const build = { ms: buildMs, ...outputSize() };
@@ -306,6 +352,7 @@ async function main() {
   console.log(`\n${text}\n`);
   await updateReadme({ server: text });
   log('results written to bench/results/server.json and bench/README.md');
+  if (beforeDir) rmSync(beforeDir, { recursive: true, force: true });
 }
 
 await main();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { findBinary, packages } from '../scripts/machine-ready.mjs';
 
 /** Flags the machine's closed network needs (no background calls, no sync). */
 export const chromiumArgs = [
@@ -11,21 +11,15 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-export const NO_CHROMIUM =
-  "No Chromium found: install Debian's package (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.";
-
 /**
- * Debian's Chromium: CHROME_PATH first, then /usr/bin/chromium. Never a
- * downloaded browser; with none, the run stops with one line saying how to
- * get one (exit code 1), never passing silently.
+ * Debian's Chromium: CHROME_PATH first, then /usr/bin/chromium (scripts/machine-ready.mjs,
+ * which `npm test` runs first to install it where it may). Never a downloaded browser; with
+ * none, the run stops with one line saying how to get one (exit code 1), never passing silently.
  */
-export function findChromium(
-  env: Record<string, string | undefined>,
-  fallback = '/usr/bin/chromium',
-): string {
-  const found = [env.CHROME_PATH, fallback].find((p): p is string => !!p && existsSync(p));
+export function findChromium(env: Record<string, string | undefined>): string {
+  const found = findBinary('chromium', env);
   if (!found) {
-    console.error(NO_CHROMIUM);
+    console.error(packages.chromium.missing);
     process.exit(1);
   }
   return found;

@@ -4,32 +4,32 @@
  * (e2e/cluster.playwright.config.ts) both start it here. docs/operations.md, "Running several
  * instances", says what is shared and how requests are pinned to one instance.
  *
- * On the way: the web app built if it is missing or older than its source, and copied into
- * the cluster's own folder (another build of apps/web/dist while the cluster runs does not
- * touch what it serves); the server built into `bundleDir`; the database migrated once (and
- * `prepare`d); the instances started (e2e/api-instances.ts) with one JWT secret and
- * TRUST_PROXY=true; then nginx in the foreground, as a child process, on the cluster's folder,
- * from deploy/nginx/cluster.conf.template.
+ * On the way: the web app built if it is not built from its source as it is
+ * (scripts/builds.mjs), and copied into the cluster's own folder (another build of
+ * apps/web/dist while the cluster runs does not touch what it serves); the server built into
+ * `bundleDir`; the database migrated once (and `prepare`d); the instances started
+ * (e2e/api-instances.ts) with one JWT secret and TRUST_PROXY=true; then nginx in the
+ * foreground, as a child process, on the cluster's folder, from
+ * deploy/nginx/cluster.conf.template.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
   existsSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/client.ts';
+import { buildIfChanged } from '../scripts/builds.mjs';
+import { findBinary, packages } from '../scripts/machine-ready.mjs';
 import { buildServer } from '../apps/api/src/test/build-server.ts';
 import {
   migrateDatabase,
@@ -45,9 +45,6 @@ const nginxTemplate = path.join(rootDir, 'deploy/nginx/cluster.conf.template');
 const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 /** How long nginx may take to answer through both instances once started. */
 const NGINX_READY_TIMEOUT_MS = 15_000;
-
-export const NO_NGINX =
-  "No nginx found: install Debian's package (apt-get install -y nginx) or set NGINX_PATH to an nginx binary.";
 
 /** The header, and the cookie, that pin a request to one instance (`a` or `b`). */
 export const PIN_HEADER = 'X-FD-Instance';
@@ -97,42 +94,14 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Debian's nginx: NGINX_PATH first, then /usr/sbin/nginx. */
+/** Debian's nginx: NGINX_PATH first, then /usr/sbin/nginx (scripts/machine-ready.mjs). */
 export function findNginx(env: Record<string, string | undefined>): string {
-  const found = [env.NGINX_PATH, '/usr/sbin/nginx'].find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error(NO_NGINX);
+  const found = findBinary('nginx', env);
+  if (!found) throw new Error(packages.nginx.missing);
   return found;
 }
 
 // ---- The web app ----------------------------------------------------------------
-
-/** The newest modification time of the files under `entries` (files or folders). */
-function newestChange(entries: string[]): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    if (!existsSync(entry)) return;
-    const stat = statSync(entry);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(entry)) visit(path.join(entry, name));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  entries.forEach(visit);
-  return newest;
-}
-
-/** apps/web/dist is missing, or older than a file it is built from. */
-function webBuildIsStale(): boolean {
-  const index = path.join(webDistDir, 'index.html');
-  if (!existsSync(index)) return true;
-  const web = (name: string) => path.join(rootDir, 'apps/web', name);
-  const sources = [
-    ...['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package.json'].map(web),
-    path.join(rootDir, 'packages/contract/src'),
-  ];
-  return newestChange(sources) > statSync(index).mtimeMs;
-}
 
 /** Every asset index.html names is in `dir` (a build caught half-written is not). */
 function isWholeBuild(dir: string): boolean {
@@ -145,31 +114,29 @@ function isWholeBuild(dir: string): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Builds apps/web/dist if it is missing or stale, and copies it to `dest`. Another build may
- * be writing it at the same time (Vite empties the folder first): a failed build or a copy
- * caught half-way is tried again.
+ * Builds apps/web/dist if it is missing or not built from the source as it is (as npm start
+ * decides: scripts/builds.mjs), and copies it to `dest`. Another build may be writing it at the
+ * same time (Vite empties the folder first): a failed build or a copy caught half-way is tried
+ * again.
  */
 async function copyWebApp(
   dest: string,
   log: (line: string) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   for (let attempt = 1; ; attempt += 1) {
     signal?.throwIfAborted();
-    if (webBuildIsStale()) {
-      log('Building the web app (apps/web/dist is missing or older than its source)…');
-      try {
-        await promisify(execFile)(npm, ['run', 'build', '-w', '@fd/web'], {
-          cwd: rootDir,
-          maxBuffer: 64 * 1024 * 1024,
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        if (attempt >= 3 || signal?.aborted) throw error;
-        await sleep(3000);
-        continue;
-      }
+    try {
+      await buildIfChanged(rootDir, 'web', {
+        log,
+        signal,
+        // Only its errors: the start's own lines say what happens.
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    } catch (error) {
+      if (attempt >= 3 || signal?.aborted) throw error;
+      await sleep(3000);
+      continue;
     }
     rmSync(dest, { recursive: true, force: true });
     try {

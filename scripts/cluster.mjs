@@ -8,7 +8,8 @@
 //   JWT_SECRET     the signing key of both; a new one each run when unset (everyone signs in again)
 //   CLUSTER_PORT   where nginx listens on 127.0.0.1; default 8080
 //   SEED_DEMO      demo data on an empty database (instance a, before b starts); default true
-//   DATA_DIR       the instances' data folders are DATA_DIR/cluster/a and …/b; default ./data
+//   DATA_DIR       the instances' data folders are DATA_DIR/cluster/a and …/b; default the
+//                  checkout's data/, as for npm start
 //   LOG_LEVEL      the instances' log level; default warn (info shows every request)
 //   NGINX_PATH     the nginx binary; default /usr/sbin/nginx
 //
@@ -40,9 +41,14 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const redisUrl = env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('base64url');
 const seedDemo = !['0', 'false', 'no', 'off'].includes((env.SEED_DEMO ?? 'true').toLowerCase());
-const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data', 'cluster');
-
 const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(
+  env.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+    : path.join(root, 'data'),
+  'cluster',
+);
+
 const { startCluster } = await tsImport('../e2e/cluster.ts', import.meta.url);
 
 const log = (line) => process.stdout.write(`${line}\n`);

@@ -1,18 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './env.ts';
+import { ConfigError, loadConfig, locateDataDir, parseEnv } from './env.ts';
 import { defaultRateLimits, rateLimitsForConfig } from './lib/rate-limit/index.ts';
 import { testTlsFiles } from './test/tls.ts';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'fd-env-'));
 
 describe('configuration', () => {
-  it('has working defaults with nothing set: embedded database, outbox mail, demo seed', () => {
+  it('has working defaults with nothing but the data folder set: embedded database, outbox mail, demo seed', () => {
     const dir = tempDir();
-    const config = loadConfig({ INIT_CWD: dir });
+    const config = loadConfig({ DATA_DIR: 'data', INIT_CWD: dir });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe(path.join(dir, 'data'));
@@ -20,6 +20,71 @@ describe('configuration', () => {
     expect(config.mail).toMatchObject({ outboxDir: path.join(dir, 'data', 'outbox') });
     expect(config.seedDemo).toBe(true);
     expect(config.rateLimitIpMultiplier).toBe(1);
+  });
+
+  describe('the data folder', () => {
+    const checkout = () => tempDir();
+    const withDatabase = (dataDir: string) =>
+      mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+
+    it('is the checkout’s data/ when DATA_DIR is unset, whichever folder npm runs in', () => {
+      const root = checkout();
+      for (const from of [root, path.join(root, 'apps/api'), tempDir()]) {
+        expect(locateDataDir({ INIT_CWD: from }, root)).toEqual({
+          dataDir: path.join(root, 'data'),
+          chosenBy: "DATA_DIR unset: the checkout's data folder",
+          embedded: true,
+        });
+      }
+      expect(
+        locateDataDir(
+          { INIT_CWD: root, DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(32) },
+          root,
+        ).embedded,
+      ).toBe(false);
+    });
+
+    it('is DATA_DIR, relative to the folder npm runs in, when set', () => {
+      const from = tempDir();
+      expect(locateDataDir({ INIT_CWD: from, DATA_DIR: 'elsewhere' }, checkout())).toEqual({
+        dataDir: path.join(from, 'elsewhere'),
+        chosenBy: 'DATA_DIR=elsewhere',
+        embedded: true,
+      });
+    });
+
+    it('is not silently traded for a new one when an earlier start kept its data in ./data', () => {
+      const root = checkout();
+      const from = tempDir();
+      withDatabase(path.join(from, 'data'));
+      expect(() => locateDataDir({ INIT_CWD: from }, root)).toThrow(
+        new ConfigError(
+          `Invalid configuration: DATA_DIR is unset, so the data folder is the checkout's ${path.join(root, 'data')}, which holds no database; the data of an earlier start is in ${path.join(from, 'data')}. Set DATA_DIR=${path.join(from, 'data')} to go on with it.`,
+        ),
+      );
+      // Once the checkout's folder holds a database, it is the one: no question left.
+      withDatabase(path.join(root, 'data'));
+      expect(locateDataDir({ INIT_CWD: from }, root).dataDir).toBe(path.join(root, 'data'));
+      // Set, DATA_DIR is obeyed whatever else exists.
+      expect(locateDataDir({ INIT_CWD: from, DATA_DIR: 'data' }, checkout()).dataDir).toBe(
+        path.join(from, 'data'),
+      );
+    });
+  });
+
+  it('logs JSON lines, but short readable lines on a terminal outside production', () => {
+    const format = (env: Record<string, string>, stdoutIsTerminal: boolean) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }, { stdoutIsTerminal }).logFormat;
+    expect(format({}, false)).toBe('json');
+    expect(format({}, true)).toBe('pretty');
+    expect(format({ NODE_ENV: 'production' }, true)).toBe('json');
+    expect(format({ NODE_ENV: 'development' }, true)).toBe('pretty');
+    expect(format({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(format({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(format({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }, false)).toBe('pretty');
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(
+      'Invalid configuration: LOG_FORMAT must be json or pretty (got "xml").',
+    );
   });
 
   it('generates the embedded JWT secret once and keeps it', () => {
@@ -69,7 +134,7 @@ describe('configuration', () => {
 
     it('reads the certificate and key relative to where npm started, or leaves TLS off', () => {
       const dir = tempDir();
-      expect(loadConfig({ INIT_CWD: dir }).tls).toBeUndefined();
+      expect(loadConfig({ INIT_CWD: dir, DATA_DIR: 'data' }).tls).toBeUndefined();
       const config = loadConfig({
         INIT_CWD: path.dirname(certFile),
         DATA_DIR: dir,

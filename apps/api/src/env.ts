@@ -3,7 +3,7 @@
  * Parsed once at start; a bad value stops the start with one line naming it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
@@ -35,7 +35,8 @@ const envSchema = z.object({
     .max(65535, { error: 'must be between 0 and 65535' })
     .default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  /** Unset: the checkout's own data folder (locateDataDir). */
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
@@ -50,6 +51,9 @@ const envSchema = z.object({
     .default(8 * 3600),
   SEED_DEMO: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `pretty` on a terminal, `json` otherwise and in production. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number' })
@@ -86,6 +90,8 @@ export interface Config {
   jwt: { secret: string; ttlSeconds: number };
   seedDemo: boolean;
   logLevel: RawEnv['LOG_LEVEL'];
+  /** JSON lines for machines, or short coloured lines for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
@@ -132,15 +138,65 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
 export const invocationDir = (source: Record<string, string | undefined> = process.env): string =>
   source.INIT_CWD ?? process.cwd();
 
+/** This checkout's root: apps/api/src/../../.. (also from the bundle, whose import.meta names this file). */
+const checkoutDir = path.resolve(import.meta.dirname, '../../..');
+
+export interface DataDirLocation {
+  /** Absolute. */
+  dataDir: string;
+  /** How it was chosen, for messages: `DATA_DIR=…`, or the default. */
+  chosenBy: string;
+  /** Without DATABASE_URL: PGlite keeps the database in the folder. */
+  embedded: boolean;
+}
+
+/**
+ * The data folder, without creating it. DATA_DIR, relative to the folder npm was started in
+ * (INIT_CWD); unset, the checkout's `data/`, whichever folder the server or a tool is started
+ * from, so that `npm start` and `npm run manager` find the same data by default. Before, the
+ * default was `./data` of the folder npm was started in: a database left there by an earlier
+ * start is not silently traded for a new empty one (ConfigError naming both).
+ */
+export function locateDataDir(
+  source: Record<string, string | undefined> = process.env,
+  checkout: string = checkoutDir,
+): DataDirLocation {
+  const env = parseEnv(source);
+  const embedded = !env.DATABASE_URL;
+  if (env.DATA_DIR) {
+    return {
+      dataDir: path.resolve(invocationDir(source), env.DATA_DIR),
+      chosenBy: `DATA_DIR=${env.DATA_DIR}`,
+      embedded,
+    };
+  }
+  const dataDir = path.join(checkout, 'data');
+  const earlier = path.resolve(invocationDir(source), 'data');
+  if (
+    embedded &&
+    earlier !== dataDir &&
+    existsSync(path.join(earlier, 'db')) &&
+    !existsSync(path.join(dataDir, 'db'))
+  ) {
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR is unset, so the data folder is the checkout's ${dataDir}, which holds no database; the data of an earlier start is in ${earlier}. Set DATA_DIR=${earlier} to go on with it.`,
+    );
+  }
+  return { dataDir, chosenBy: "DATA_DIR unset: the checkout's data folder", embedded };
+}
+
 /**
  * Turns the variables into the app's configuration. Relative paths are taken
  * from the folder npm was started in (INIT_CWD), so `DATA_DIR=./data npm start`
  * means the project root whichever workspace runs the script.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Config {
   const env = parseEnv(source);
   const base = invocationDir(source);
-  const dataDir = path.resolve(base, env.DATA_DIR);
+  const { dataDir } = locateDataDir(source);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: env.PORT,
@@ -158,11 +214,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwt: { secret: env.JWT_SECRET ?? localJwtSecret(dataDir), ttlSeconds: env.JWT_TTL_SECONDS },
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat:
+      env.LOG_FORMAT ?? (stdoutIsTerminal && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(base, env.WEB_DIST_DIR)
-      : path.resolve(import.meta.dirname, '../../web/dist'),
+      : path.join(checkoutDir, 'apps/web/dist'),
     tls:
       env.TLS_CERT_FILE && env.TLS_KEY_FILE
         ? readTls(path.resolve(base, env.TLS_CERT_FILE), path.resolve(base, env.TLS_KEY_FILE))

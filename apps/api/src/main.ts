@@ -15,7 +15,9 @@ import {
   acquireDataDirLock,
   type DataDirLock,
 } from './lib/data-dir/data-dir-lock.ts';
+import { describeDataDir } from './lib/data-dir/describe-data-dir.ts';
 import { makeDataDirPrivate } from './lib/data-dir/private-data-dir.ts';
+import { collectGarbage } from './lib/collect-garbage.ts';
 import { createDeferredLogger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mail/index.ts';
 import {
@@ -73,12 +75,18 @@ async function main(): Promise<void> {
 
   const mailer: Mailer = createMailer(config.mail, log);
   const rateLimiter: RateLimiter = createRateLimiter(config.redisUrl, log);
+  // Loaded only for a terminal: JSON lines need no formatter.
+  const logStream =
+    config.logFormat === 'pretty'
+      ? (await import('./lib/pretty-log.ts')).createPrettyLog()
+      : undefined;
   const app: FastifyInstance = await buildApp({
     config,
     database,
     mailer,
     rateLimiter,
     rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+    ...(logStream ? { logStream } : {}),
   });
   log.bind(app.log);
   if (tightened > 0) {
@@ -167,15 +175,21 @@ async function main(): Promise<void> {
     fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
 
+  // The start's garbage (the demo seed's above all) is not the idle server's size.
+  collectGarbage();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    `Formation Desk is running at ${config.tls ? 'https' : 'http'}://${config.host}:${port}`,
+    ...(seed ? [`Demo manager: ${seed.DEMO_MANAGER.email} / ${seed.DEMO_MANAGER.password}`] : []),
+    `Data folder: ${describeDataDir(config)}`,
+  ];
+  // Last, after every line of the start; on a terminal set apart and marked, to be found.
   process.stdout.write(
-    `Formation Desk is running at ${config.tls ? 'https' : 'http'}://${config.host}:${port}\n`,
+    config.logFormat === 'pretty'
+      ? `\n${lines.map((line, i) => `${i === 0 ? '\x1b[1;32m➜\x1b[0m' : ' '} ${line}`).join('\n')}\n\n`
+      : `${lines.join('\n')}\n`,
   );
-  if (seed) {
-    const { email, password } = seed.DEMO_MANAGER;
-    process.stdout.write(`Demo manager: ${email} / ${password}\n`);
-  }
 }
 
 main().catch((error: unknown) => {

@@ -204,7 +204,7 @@ export async function runThroughServer(
 ): Promise<void> {
   const { pid, socketPath } = await findServerSocket(dataDir);
   process.stderr.write(
-    `Note: the Formation Desk server (process ${pid}) holds ${dataDir}; it runs this command.\n`,
+    `Data folder: ${dataDir} (embedded): the Formation Desk server (process ${pid}) holds it; it runs this command.\n`,
   );
   const cannotReach = (reason: string) =>
     new ToolFailure(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { validationMessages } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, type TestDatabase } from '../test/databases.ts';
-import { runTool, type RunResult } from '../test/processes.ts';
+import { runNpm, runTool, type RunResult } from '../test/processes.ts';
 import { storedFilesOf } from '../test/stored-files.ts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
@@ -41,8 +41,15 @@ describe.each(lanes)(
     });
 
     const manager = (...args: string[]) => runTool('manager', args, env);
+    /** The line every run prints on standard error: which folder, which database. */
+    const dataDirLine = (embeddedState = 'embedded') =>
+      `Data folder: ${dataDir} (${
+        database
+          ? `database: PostgreSQL at ${new URL(database.url!).host}${new URL(database.url!).pathname}`
+          : embeddedState
+      })\n`;
 
-    it('creates a manager', async () => {
+    it('creates a manager, saying which data folder (a new one, embedded) it began', async () => {
       const result = await manager(
         'create',
         '--email',
@@ -54,7 +61,12 @@ describe.each(lanes)(
         '--password',
         'long enough password',
       );
-      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result).toMatchObject({
+        code: 0,
+        stderr: dataDirLine(
+          'embedded; new: no server has used it yet. If yours runs with another DATA_DIR, use that one',
+        ),
+      });
       expect(result.stdout).toContain('Created manager Amina Diallo <amina.diallo@example.com>.');
     });
 
@@ -75,7 +87,7 @@ describe.each(lanes)(
         env,
         `${password}\n`,
       );
-      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result).toMatchObject({ code: 0, stderr: dataDirLine() });
       const stored = database ?? (await openDatabase({ pgliteDir: path.join(dataDir, 'db') }));
       try {
         const [row] = await stored.db
@@ -122,8 +134,8 @@ describe.each(lanes)(
         'long enough password',
       );
       expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toBe(
-        `Error: ${managerErrors.duplicateEmail('amina.diallo@example.com')}`,
+      expect(result.stderr).toBe(
+        `${dataDirLine()}Error: ${managerErrors.duplicateEmail('amina.diallo@example.com')}\n`,
       );
     });
 
@@ -146,8 +158,8 @@ describe.each(lanes)(
     it('refuses an unknown email', async () => {
       const result = await manager('disable', '--email', 'nobody@example.com');
       expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toBe(
-        `Error: ${managerErrors.unknownEmail('nobody@example.com')}`,
+      expect(result.stderr).toBe(
+        `${dataDirLine()}Error: ${managerErrors.unknownEmail('nobody@example.com')}\n`,
       );
     });
 
@@ -161,7 +173,7 @@ describe.each(lanes)(
         '--last',
         'Ba',
       );
-      expect(renamed).toMatchObject({ code: 0, stderr: '' });
+      expect(renamed).toMatchObject({ code: 0, stderr: dataDirLine() });
       const listed = await manager('list');
       expect(listed.code).toBe(0);
       const lines = listed.stdout.trim().split('\n');
@@ -174,7 +186,7 @@ describe.each(lanes)(
 
     it('appends businesses to a database that has users, and says how long it took', async () => {
       const result = await runTool('seed', ['--businesses', '12', '--seed', '3'], env);
-      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result).toMatchObject({ code: 0, stderr: dataDirLine() });
       // The database already has a user, so no demo managers this time.
       expect(result.stdout).not.toContain('demo managers');
       expect(result.stdout).toMatch(
@@ -233,6 +245,54 @@ describe(
         await runTool('seed', ['--businesses', 'many'], env),
         '--businesses must be a whole number from 1 to 1000000 (got "many").',
       );
+    });
+
+    it('prints each tool’s usage for --help through npm, exit 0, with no error line', async () => {
+      const env = { DATA_DIR: path.join(dataDir, 'help') };
+      for (const script of ['manager', 'seed', 'simulate', 'backup', 'restore', 'db:migrate']) {
+        const result = await runNpm(script, ['--help'], env);
+        expect(result, script).toMatchObject({ code: 0, stderr: '' });
+        expect(result.stdout).toContain(`Usage: npm run ${script}`);
+        expect(result.stdout).toContain('Data folder: DATA_DIR, as for the server');
+      }
+      const short = await runTool('seed', ['-h'], env);
+      expect(short).toMatchObject({ code: 0, stderr: '' });
+      expect(short.stdout).toContain('Usage: npm run seed');
+      // Asking for help opens nothing.
+      expect(existsSync(env.DATA_DIR)).toBe(false);
+    });
+
+    it('answers an unknown option through npm with one line and the usage, exit 2', async () => {
+      const result = await runNpm('manager', ['list', '--colour'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(2);
+      const [first, blank, usage] = result.stderr.split('\n');
+      expect([first, blank, usage]).toEqual([
+        "Error: Unknown option '--colour'.",
+        '',
+        'Usage: npm run manager -- <command> [options]',
+      ]);
+      expect(result.stderr).not.toMatch(/npm (error|ERR)/);
+    });
+
+    it('refuses to read or change a data folder no server has used, creating nothing', async () => {
+      const elsewhere = path.join(dataDir, 'not-the-servers');
+      const refusal = (command: string) =>
+        `Error: There is no Formation Desk data in ${elsewhere} (DATA_DIR=${elsewhere}): no server has used that folder, so this command would only find an empty database. Set DATA_DIR to the folder your server uses, e.g. DATA_DIR=/path/to/data ${command}\n`;
+      const env = { DATA_DIR: elsewhere };
+      for (const [tool, args] of [
+        ['manager', ['list']],
+        ['manager', ['disable', '--email', 'ada@example.com']],
+        ['simulate', ['--clients', '1']],
+        ['backup', [path.join(dataDir, 'copy.fdbackup')]],
+      ] as const) {
+        const result = await runTool(tool, [...args], env);
+        expect(result).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: refusal(`npm run ${tool} -- ${args.join(' ')}`),
+        });
+      }
+      expect(existsSync(elsewhere)).toBe(false);
     });
   },
 );

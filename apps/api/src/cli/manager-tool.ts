@@ -129,6 +129,8 @@ export const managerTool: Tool<{ command: string; flags: Flags }> = {
   fieldLabels,
   parse: parseCommandLine,
   readsStandardInput: ({ flags }) => flags['password-stdin'] === true,
+  // The first manager of a new folder; every other command needs the server's data.
+  startsDataDir: ({ command }) => command === 'create',
   runsInServer: true,
   async run({ command, flags }, { database: { db }, print, input }) {
     switch (command) {

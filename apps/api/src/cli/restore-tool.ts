@@ -22,6 +22,8 @@ export const restoreTool: Tool<{ file: string; force: boolean }> = {
     const { file, flags } = parseFileArgument(argv, { force: true });
     return { file, force: flags.force === true };
   },
+  // An empty folder is where a restore usually goes.
+  startsDataDir: () => true,
   runsInServer: false,
   opensDatabase: false,
   async run({ file, force }, { config, print }) {

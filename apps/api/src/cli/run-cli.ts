@@ -2,19 +2,25 @@
  * What every command-line tool shares: its arguments checked before anything
  * is opened, configuration from the environment, the data folder made private
  * and locked (embedded mode), the database opened, migrated and closed, and
- * errors printed as one line with a non-zero exit code instead of a stack trace.
+ * errors printed as one line with a non-zero exit code instead of a stack trace;
+ * `--help` (or `-h`) prints the usage and exits 0. Every run says on standard error
+ * which data folder it works on, and a command that only reads or changes what is
+ * there refuses a folder no server has used (an empty database would answer it).
  *
  * In embedded mode a running server owns the data folder (lib/data-dir): a tool
  * that may run beside it (manager, seed, simulate, backup) is then carried out by that server
  * through its admin channel, so the change reaches the server's own database
  * and caches at once; any other tool stops with a line naming the holder.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { openDatabase, type Database } from '../db/client.ts';
-import { loadConfig, type Config } from '../env.ts';
+import { loadConfig, locateDataDir, type Config, type DataDirLocation } from '../env.ts';
 import { DataDirInUseError, acquireDataDirLock } from '../lib/data-dir/data-dir-lock.ts';
+import { describeDataDir } from '../lib/data-dir/describe-data-dir.ts';
 import { makeDataDirPrivate } from '../lib/data-dir/private-data-dir.ts';
 import { runThroughServer } from './admin-channel.ts';
-import { describeFailure, type Tool } from './tool.ts';
+import { EXIT_FAILURE, ToolFailure, describeFailure, type Tool } from './tool.ts';
 
 /** All of standard input, less the one line ending a pipe or `echo` adds. */
 async function readStandardInput(): Promise<string> {
@@ -43,9 +49,43 @@ const notOpened = new Proxy({} as Database, {
   },
 });
 
+const isHelpFlag = (arg: string) => arg === '--help' || arg === '-h';
+
+const helpFooter = `
+Data folder: DATA_DIR, as for the server (unset: data/ in the checkout). With DATABASE_URL the
+database is that PostgreSQL server instead. Each run names the folder it works on.`;
+
+/** How the user ran the tool, for advice: `npm run manager -- list`. */
+const commandLine = (tool: Pick<Tool, 'name'>, argv: readonly string[]) =>
+  [
+    `npm run ${tool.name === 'migrate' ? 'db:migrate' : tool.name}`,
+    ...(argv.length ? ['--', ...argv] : []),
+  ].join(' ');
+
+/** A data folder no server has used: no database in it (embedded), or not even the folder. */
+const isUnused = (location: DataDirLocation) =>
+  location.embedded && !existsSync(path.join(location.dataDir, 'db'));
+
+/** The one line on standard error naming the data folder a run works on. */
+const tellDataDir = (config: Config, embeddedNote?: string) =>
+  process.stderr.write(`Data folder: ${describeDataDir(config, embeddedNote)}\n`);
+
 async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise<void> {
+  if (argv.some(isHelpFlag)) {
+    process.stdout.write(`${tool.usage}\n${helpFooter}\n`);
+    return;
+  }
   const args = tool.parse(argv);
   const input = tool.readsStandardInput?.(args) ? await readStandardInput() : '';
+  const location = locateDataDir();
+  const unused = isUnused(location);
+  if (unused && !tool.startsDataDir?.(args)) {
+    // Nothing is created: not the folder, not a lock, not a database.
+    throw new ToolFailure(
+      `There is no Formation Desk data in ${location.dataDir} (${location.chosenBy}): no server has used that folder, so this command would only find an empty database. Set DATA_DIR to the folder your server uses, e.g. DATA_DIR=/path/to/data ${commandLine(tool, argv)}`,
+      EXIT_FAILURE,
+    );
+  }
   const config = loadConfig();
   const print = (line: string) => process.stdout.write(`${line}\n`);
   makeDataDirPrivate(config.dataDir);
@@ -58,7 +98,10 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
     tool.opensDatabase === false ? task(notOpened) : withDatabase(config, task);
 
   // A PostgreSQL server takes any number of clients: nothing to lock.
-  if ('url' in config.database) return open(run);
+  if ('url' in config.database) {
+    tellDataDir(config);
+    return open(run);
+  }
 
   let lock;
   try {
@@ -69,6 +112,12 @@ async function runTool<Args>(tool: Tool<Args>, argv: readonly string[]): Promise
     }
     throw error;
   }
+  tellDataDir(
+    config,
+    unused
+      ? `embedded; new: no server has used it yet. If yours runs with another DATA_DIR, use that one`
+      : undefined,
+  );
   try {
     await open(run);
   } finally {

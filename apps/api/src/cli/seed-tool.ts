@@ -78,6 +78,7 @@ export const seedTool: Tool<SeedArgs> = {
   name: 'seed',
   usage,
   parse: parseCommandLine,
+  startsDataDir: () => true,
   runsInServer: true,
   async run({ count, seed: requestedSeed, resume }, { database, config, print: log }) {
     const startedAt = performance.now();

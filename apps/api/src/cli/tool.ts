@@ -48,6 +48,12 @@ export interface Tool<Args = unknown> {
   /** Checks the arguments; throws UsageError. */
   parse(argv: readonly string[]): Args;
   readsStandardInput?(args: Args): boolean;
+  /**
+   * Whether the command may begin a data folder that holds no database yet (creating a
+   * manager, seeding, restoring, migrating). Any other command refuses one, naming the folder:
+   * on a folder no server has used it could only answer from an empty database.
+   */
+  startsDataDir?(args: Args): boolean;
   /** Whether a running server may carry the tool out for us (see the admin channel). */
   runsInServer: boolean;
   /**

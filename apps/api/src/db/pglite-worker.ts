@@ -6,9 +6,11 @@
  * spoken to by `pglite-thread.ts`; the protocol (`PgliteRequest`, `PgliteReply`) is defined there.
  */
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { collectGarbage } from '../lib/collect-garbage.ts';
 import { PrivateNodeFS } from './pglite-fs.ts';
 import type {
   PgliteDump,
@@ -39,12 +41,35 @@ const textParsers = Object.fromEntries(
   ].map((oid) => [oid, (value: string) => value]),
 );
 
+/**
+ * PostgreSQL's memory in the embedded database, against PGlite's defaults
+ * (docs/decisions/065-the-embedded-database-s-memory.md; bench/README.md, "Server process"):
+ * - shared_buffers 8 MB instead of 128 MB: PGlite touches the whole pool at start, so it was
+ *   ~120 MiB of every idle process. Pages outside it are read from the data folder's files,
+ *   which the operating system keeps cached.
+ */
+const memorySettings = ['shared_buffers=8MB'];
+
+// WebAssembly compiled by V8's baseline compiler (Liftoff) only, never re-compiled by its
+// optimising one (TurboFan): the optimised copies of PostgreSQL's hot functions, and the
+// compiler's own memory, held ~45 MiB more, for no measured gain in the time a query takes
+// (same decision). Process-wide, set before PGlite compiles its module; nothing else in the
+// server compiles WebAssembly.
+setFlagsFromString('--liftoff-only');
+
 const { pgliteDir, loadDataDir } = workerData as PgliteWorkerData;
 const database = await PGlite.create({
   ...(pgliteDir ? { fs: new PrivateNodeFS(pgliteDir) } : {}),
   ...(loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {}),
   extensions: { pg_trgm },
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...memorySettings.flatMap((setting) => ['-c', setting]),
+  ],
 });
+
+// PGlite's start leaves its file system's tarball and its module's bytes behind.
+collectGarbage();
 
 /** Open transactions by the id the API's thread gave them. */
 const transactions = new Map<

@@ -84,6 +84,28 @@ export function runTool(
   });
 }
 
+/**
+ * Runs `npm run <script> -- …args` from the checkout's root, as the README tells a person to:
+ * what npm adds to the tool's own output shows here.
+ */
+export function runNpm(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', script, ...(args.length > 0 ? ['--', ...args] : [])],
+      { cwd: rootDir, env: cleanEnv(env), timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr: withoutNpmWarnings(stderr) });
+      },
+    );
+  });
+}
+
 /** Starts `src/cli/<tool>.ts …args` (through tsx) without waiting: for a test that kills it. */
 export function spawnTool(tool: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', `src/cli/${tool}.ts`, ...args], {
@@ -147,6 +169,25 @@ export function startServer(
     env: { PORT: '0', ...env },
     onSpawn,
   });
+}
+
+/**
+ * The built server with a terminal for its output, as a person's `npm start` has: util-linux's
+ * `script` gives it a pseudo-terminal and copies what it prints (lines end in CR LF there).
+ */
+export function startServerOnTerminal(env: Record<string, string>): Promise<RunningProcess> {
+  return startProcess(
+    'script',
+    [
+      '--quiet',
+      '--flush',
+      '--return',
+      '--command',
+      `exec '${process.execPath}' '${serverMain()}'`,
+      '/dev/null',
+    ],
+    { cwd: apiDir, env: { PORT: '0', ...env } },
+  );
 }
 
 /** Runs a server to completion: starts it expecting it to fail, and returns what it said. */
