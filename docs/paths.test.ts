@@ -54,7 +54,12 @@ const codeFiles = files.filter(
  * web app's builds, and an archive's manifest.
  */
 const builtPaths = ['apps/api/dist', 'apps/web/dist', 'apps/api/.', 'pages/'];
-const builtNames = new Set(['main.js', 'formation-desk-backup.json']);
+const builtNames = new Set([
+  'main.js',
+  'formation-desk-backup.json',
+  // PostgreSQL's own settings file inside a data folder (decision 065).
+  'postgresql.conf',
+]);
 /** Named as what not to write (conventions.md, convention 3). */
 const counterExamples = new Set(['utils.ts']);
 /** Another repository's folder (bulletproof-react's, in conventions.md). */

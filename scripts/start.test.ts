@@ -52,6 +52,11 @@ function copyCheckout(into: string) {
   );
 }
 
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
+  return rest;
+}
+
 /** `node scripts/start.mjs` in `root` until the server listens; then SIGTERM. Its output. */
 function startOnce(
   root: string,
@@ -60,7 +65,14 @@ function startOnce(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      // The README's embedded default: the database lanes' settings of the test run stay out.
+      env: {
+        ...withoutDatabase(process.env),
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
     });
     let output = '';
     const onData = (chunk: Buffer) => {

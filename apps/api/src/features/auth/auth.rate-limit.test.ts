@@ -211,7 +211,7 @@ describe.each(cases)(
           { otp: '123456', token: randomUUID() },
           '203.0.113.20',
         );
-        expect(response.status).toBe(400);
+        expect(response.status).toBe(401);
       }
       expectRateLimited(
         await post(
@@ -230,7 +230,7 @@ describe.each(cases)(
           { otp: '123456', token },
           randomIp(),
         );
-        expect(response.status).toBe(400);
+        expect(response.status).toBe(401);
       }
       expectRateLimited(
         await post('/api/v1/auth/otp/verify/', { otp: '123456', token }, randomIp()),
