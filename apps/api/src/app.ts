@@ -193,9 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     info: (message: string) => app.log.info(message),
     warn: (message: string) => app.log.warn(message),
   };
-  const businessChanges = await watchTableChanges(database, 'businesses', changeLog);
-  const userChanges = await watchTableChanges(database, 'users', changeLog);
-  const tokenChanges = await watchTableChanges(database, 'revoked_tokens', changeLog);
+  // READ_CACHE=off: the same reads, each from the database (docs/architecture.md §9, "Without the read cache").
+  const cache = { cache: config.readCache };
+  const businessChanges = await watchTableChanges(database, 'businesses', changeLog, cache);
+  const userChanges = await watchTableChanges(database, 'users', changeLog, cache);
+  const tokenChanges = await watchTableChanges(database, 'revoked_tokens', changeLog, cache);
   const notificationHub = await startNotificationHub({
     database,
     userChanges: userChanges.changes,

@@ -54,6 +54,8 @@ const envSchema = z.object({
   /** Unset: `pretty` on a terminal, `json` otherwise and in production. */
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   NODE_ENV: z.string().optional(),
+  /** Answers kept in memory between requests (lists, counts, details, the auth checks). */
+  READ_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number' })
@@ -92,6 +94,8 @@ export interface Config {
   logLevel: RawEnv['LOG_LEVEL'];
   /** JSON lines for machines, or short coloured lines for a person at a terminal. */
   logFormat: 'json' | 'pretty';
+  /** Off: every read asks the database (docs/architecture.md §9, "Without the read cache"). */
+  readCache: boolean;
   trustProxy: boolean;
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
@@ -216,6 +220,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat:
       env.LOG_FORMAT ?? (stdoutIsTerminal && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
+    readCache: env.READ_CACHE === 'on',
     trustProxy: env.TRUST_PROXY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     webDistDir: env.WEB_DIST_DIR

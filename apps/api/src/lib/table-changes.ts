@@ -23,7 +23,7 @@ export interface ChangeVersions {
   readonly version: number;
   /** Moves on every change but a progress-only one. */
   readonly coreVersion: number;
-  /** False while a change could pass unseen: nothing may be cached. */
+  /** False while a change could pass unseen, or with the read cache off: nothing may be cached. */
   readonly live: boolean;
 }
 
@@ -44,6 +44,12 @@ export class TableChanges implements ChangeVersions {
   #coreVersion = 0;
   #live = false;
   readonly #listeners = new Set<() => void>();
+  /** `READ_CACHE=off`: the versions still move (listeners hear them), nothing is kept. */
+  readonly #cache: boolean;
+
+  constructor({ cache = true }: { cache?: boolean } = {}) {
+    this.#cache = cache;
+  }
 
   get version(): number {
     return this.#version;
@@ -54,7 +60,7 @@ export class TableChanges implements ChangeVersions {
   }
 
   get live(): boolean {
-    return this.#live;
+    return this.#cache && this.#live;
   }
 
   changed(scope: ChangeScope = 'any'): void {
@@ -110,8 +116,9 @@ export async function watchTableChanges(
   database: Database,
   table: WatchedTable,
   log: { warn(message: string): void; info(message: string): void },
+  { cache = true }: { cache?: boolean } = {},
 ): Promise<WatchedTableChanges> {
-  const changes = new TableChanges();
+  const changes = new TableChanges({ cache });
   let wasLost = false;
   const stop = await database.listen(changeChannels[table], {
     onNotify: (payload) => changes.changed(scopeOf(payload)),

@@ -84,12 +84,24 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   clock?: TestClock;
   captureLogs?: boolean;
+  /** Unset: the lane's (`laneReadCache`). */
+  readCache?: 'on' | 'off';
 }
+
+/** The read cache a lane runs with when a test does not choose: off on PostgreSQL. */
+const laneReadCache = (database: Database): 'on' | 'off' =>
+  database.kind === 'postgres' ? 'off' : 'on';
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
+  // The read cache is on for PGlite and off for PostgreSQL, so both paths are tested in one run
+  // (docs/architecture.md §9); a test of the cache itself passes its own config.
   const config =
-    options.config ?? testConfig(options.captureLogs ? { LOG_LEVEL: 'info' } : undefined);
+    options.config ??
+    testConfig({
+      ...(options.captureLogs ? { LOG_LEVEL: 'info' } : {}),
+      READ_CACHE: options.readCache ?? laneReadCache(options.database),
+    });
   const mailer =
     options.mailer ??
     createSmtpMailer({ smtpUrl: options.smtpUrl ?? 'smtp://127.0.0.1:1', from: 'test@fd.local' });

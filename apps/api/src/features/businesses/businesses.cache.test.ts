@@ -17,7 +17,8 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
 
   beforeAll(async () => {
     database = await lane.open();
-    harness = await startTestApp({ database });
+    // The cache's own test: on in both lanes, whatever the lane's default.
+    harness = await startTestApp({ database, readCache: 'on' });
     await seedBusinesses(database, {
       count: 40,
       seed: 5,
