@@ -122,6 +122,22 @@ export const accounts = {
     lastName: 'Okafor',
     role: 'MANAGER',
   },
+  /** Reads the business list while others change it (e2e/tests/live-lists.spec.ts). */
+  liveReader: {
+    email: 'live.reader@e2e.test',
+    password: 'live-reader-password-1',
+    firstName: 'Uche',
+    lastName: 'Nwosu',
+    role: 'MANAGER',
+  },
+  /** Changes a business while liveReader reads the list. */
+  liveColleague: {
+    email: 'live.colleague@e2e.test',
+    password: 'live-colleague-password-1',
+    firstName: 'Funke',
+    lastName: 'Adebayo',
+    role: 'MANAGER',
+  },
   /** Walks the static mock-ups of e2e/tests/static-screens.spec.ts. */
   mockups: {
     email: 'mockups.manager@e2e.test',

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { businessApiPaths, SIGNED_LINK_REFRESH_MS, SIGNED_LINK_TTL_SECONDS } from '@fd/contract';
-import { businessDetailFixture, businessListBody } from '#/testing/business-fixtures.ts';
+import type { BusinessListItem } from '@fd/contract';
+import {
+  businessDetailFixture,
+  businessListBody,
+  businessListItemFixture,
+} from '#/testing/business-fixtures.ts';
 import { startTestServer } from '#/testing/http-server.ts';
 // Types only: the modules are imported once the server has a port (the app reads its base URL once).
 import type * as queries from './business-queries.ts';
@@ -15,6 +20,10 @@ let server: TestServer;
 let module: typeof queries;
 let createQueryClient: typeof queryClient.createQueryClient;
 
+/** What the live list's search answers now (the test changes it between refetches). */
+let liveRows: BusinessListItem[] = [];
+let liveTotal = 0;
+
 const totals: Record<string, number> = {
   [`/api/v1/${businessApiPaths.list}`]: 30,
   [`/api/v1/${businessApiPaths.listByStatus('pending')}`]: 18,
@@ -23,7 +32,10 @@ const totals: Record<string, number> = {
 
 beforeAll(async () => {
   server = await startTestServer((request) => {
-    const { pathname } = new URL(request.url, 'http://test');
+    const { pathname, searchParams } = new URL(request.url, 'http://test');
+    if (searchParams.get('search') === 'live') {
+      return { status: 200, body: businessListBody(liveRows, liveTotal) };
+    }
     if (pathname.startsWith('/api/v1/manager/business/detail/')) {
       return { status: 200, body: { data: businessDetailFixture() } };
     }
@@ -116,5 +128,41 @@ describe('business queries', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows a refetch that changes fields at once, and holds one that would move the rows', async () => {
+    const [first, second, third] = [1, 2, 3].map(() => businessListItemFixture());
+    liveRows = [first!, second!];
+    liveTotal = 2;
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const request = { path: businessApiPaths.list, query: { search: 'live' } };
+    const { result } = renderHook(() => module.useBusinessList(request), { wrapper });
+    const shownNames = () => result.current.data?.businesses.map((b) => b.business_name);
+    await waitFor(() =>
+      expect(shownNames()).toEqual([first!.business_name, second!.business_name]),
+    );
+    expect(result.current.update).toBeUndefined();
+
+    // Another manager renamed the first row: same rows, new fields, shown at once.
+    liveRows = [{ ...first!, business_name: 'Renamed' }, second!];
+    await act(() => client.invalidateQueries({ queryKey: module.businessKeys.lists() }));
+    await waitFor(() => expect(shownNames()).toEqual(['Renamed', second!.business_name]));
+    expect(result.current.update).toBeUndefined();
+
+    // A client submitted a business: it would push the rows down, so it waits to be asked for.
+    liveRows = [third!, { ...first!, business_name: 'Renamed' }, second!];
+    liveTotal = 3;
+    await act(() => client.invalidateQueries({ queryKey: module.businessKeys.lists() }));
+    await waitFor(() => expect(result.current.update?.added).toBe(1));
+    expect(shownNames()).toEqual(['Renamed', second!.business_name]);
+    expect(result.current.data?.total_count).toBe(2);
+
+    act(() => result.current.update!.show());
+    expect(shownNames()).toEqual([third!.business_name, 'Renamed', second!.business_name]);
+    expect(result.current.update).toBeUndefined();
+    client.clear();
   });
 });

@@ -5,6 +5,7 @@
  * `businessKeys.all` reaches every list, count and detail. It lives in lib/ because features
  * never import one another (apps/web/src/README.md).
  */
+import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import {
   businessApiPaths,
@@ -14,22 +15,11 @@ import {
   type BusinessListPage,
 } from '@fd/contract';
 import { api } from './api-client.ts';
+import { businessKeys, type BusinessListRequest } from './business-keys.ts';
 import { retryUnlessClientError, signedLinkQuery } from './query-client.ts';
 
-/** A list call: the path under the API base and its query parameters. */
-export interface BusinessListRequest {
-  path: string;
-  query: Record<string, string>;
-}
-
-/** Every query key of the business endpoints (docs/conventions.md, convention 7). */
-export const businessKeys = {
-  all: ['businesses'] as const,
-  lists: () => [...businessKeys.all, 'list'] as const,
-  list: (request: BusinessListRequest) => [...businessKeys.lists(), request] as const,
-  details: () => [...businessKeys.all, 'detail'] as const,
-  detail: (id: string) => [...businessKeys.details(), id] as const,
-};
+// The keys live in business-keys.ts (the live stream invalidates them without these fetchers).
+export { businessKeys, type BusinessListRequest } from './business-keys.ts';
 
 export async function getBusinessList(
   { path, query }: BusinessListRequest,
@@ -45,9 +35,53 @@ export const businessListQueryOptions = (request: BusinessListRequest) =>
     queryFn: ({ signal }) => getBusinessList(request, signal),
   });
 
-/** One page of a list; the previous page stays on screen while the next one loads. */
+/**
+ * What a refetch of the page on screen brought that would move the rows the manager is reading
+ * (businesses added above them, or rows gone): it waits until the manager asks for it.
+ */
+export interface ListUpdate {
+  /** Businesses added since the shown page was read: how far the total grew (0 if it did not). */
+  added: number;
+  /** Shows the newer page. */
+  show: () => void;
+}
+
+/** Whether two pages show the same businesses in the same order (their fields may differ). */
+const sameRows = (a: BusinessListPage, b: BusinessListPage) =>
+  a.businesses.length === b.businesses.length &&
+  a.businesses.every((business, index) => business.uuid === b.businesses[index]?.uuid);
+
+/**
+ * One page of a list; the previous page stays on screen while the next one loads. The lists follow
+ * the live stream (`invalidateBusinessLists`): a newer answer to the same question that changes
+ * only the rows' fields (a status, a file count) is shown at once; one that would move the rows
+ * (new businesses arrived above them) is held back as `update`, so nothing moves under the reader
+ * (docs/product.md § 10.2).
+ */
 export function useBusinessList(request: BusinessListRequest) {
-  return useQuery({ ...businessListQueryOptions(request), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...businessListQueryOptions(request),
+    placeholderData: keepPreviousData,
+  });
+  const key = JSON.stringify(request);
+  const [shown, setShown] = useState<{ key: string; page: BusinessListPage }>();
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+  let data = query.data;
+  let update: ListUpdate | undefined;
+  if (fresh && shown?.page !== fresh) {
+    if (shown?.key === key && !sameRows(shown.page, fresh)) {
+      const held = shown.page;
+      data = held;
+      update = {
+        added: Math.max(0, fresh.total_count - held.total_count),
+        show: () => setShown({ key, page: fresh }),
+      };
+    } else {
+      // A first answer to this question, or one that moves no row: shown as it comes.
+      setShown({ key, page: fresh });
+    }
+  }
+  return { ...query, data, update };
 }
 
 /**

@@ -2,14 +2,40 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
+import { invalidateBusinessLists } from '#/lib/business-keys.ts';
 import { useSession } from '#/lib/session.ts';
 import { invalidateNotifications } from './api/notification-keys.ts';
 import { getStreamTicket } from './api/stream-ticket.ts';
 import { NotificationStream } from './notification-stream.ts';
 
+/** The shortest time between two refreshes of the business lists the stream asks for. */
+const LIST_REFRESH_MS = 2000;
+
+/** Runs `run` after a request, then at most once per `ms` while requests keep coming. */
+function coalesce(run: () => void, ms: number): { request(): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = -Infinity;
+  return {
+    request() {
+      if (timer !== undefined) return;
+      const wait = Math.max(0, last + ms - Date.now());
+      timer = setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        run();
+      }, wait);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /**
  * Keeps the notifications live while a manager is signed in: every change the stream reports
- * refetches the counts and the lists, so the badge, the title and the panel follow. Mounted
+ * refetches the counts and the lists, so the badge, the title and the panel follow, and so do
+ * the business lists and their tab counts. Mounted
  * once, in the signed-in layout; the stream opens once `enabled` (the layout waits for idle). A new token (a password change retires the old ones) opens a
  * new stream; signing out closes it.
  */
@@ -18,6 +44,10 @@ export function useNotificationStream({ enabled = true }: { enabled?: boolean } 
   const { token } = useSession();
 
   useEffect(() => {
+    // Every notification is a change to a business (a client's event, another manager's write):
+    // the lists and tab counts on screen follow, at most once per LIST_REFRESH_MS however many
+    // events arrive (2 a second from a busy day would otherwise refetch 7 lists each time).
+    const refreshLists = coalesce(() => void invalidateBusinessLists(queryClient), LIST_REFRESH_MS);
     // No EventSource (an old browser, or jsdom): the lists still load, just not live.
     if (!enabled || !token || typeof EventSource === 'undefined') return;
     const stream = new NotificationStream({
@@ -26,9 +56,15 @@ export function useNotificationStream({ enabled = true }: { enabled?: boolean } 
         new EventSource(
           api.url(apiPaths.notifications.stream, { ticket, last_event_id: lastEventId }),
         ),
-      onChange: () => void invalidateNotifications(queryClient),
+      onChange: () => {
+        void invalidateNotifications(queryClient);
+        refreshLists.request();
+      },
     });
     stream.start();
-    return () => stream.stop();
+    return () => {
+      stream.stop();
+      refreshLists.cancel();
+    };
   }, [enabled, queryClient, token]);
 }

@@ -4,6 +4,7 @@ import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } fr
 import { Badge } from '#/components/ui/badge.tsx';
 import { BusinessCardList } from '#/components/business-cards.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
+import { ListUpdateNotice } from '#/components/list-update-notice.tsx';
 import { FilterMenu } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
@@ -97,6 +98,7 @@ export function BusinessesPage() {
               />
             </div>
           </div>
+          <ListUpdateNotice update={list.update} />
           <DataTable
             label="Businesses"
             columns={columns}

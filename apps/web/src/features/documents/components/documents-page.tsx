@@ -4,6 +4,7 @@ import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contrac
 import { BusinessCardList } from '#/components/business-cards.tsx';
 import { Badge } from '#/components/ui/badge.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
+import { ListUpdateNotice } from '#/components/list-update-notice.tsx';
 import { FilterMenu, type FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
@@ -105,6 +106,7 @@ export function DocumentsPage() {
               onChange={(filter: FilterSelection | null) => show({ ...view, filter, page: null })}
             />
           </div>
+          <ListUpdateNotice update={list.update} />
           <DataTable
             label="Documents"
             columns={columns}
