@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 
 /** The channels the change triggers notify on (migrations 0003, 0004 and 0013). */
@@ -29,6 +32,11 @@ export interface ChangeVersions {
 
 const scopeOf = (payload: string): ChangeScope => (payload === 'progress' ? 'progress' : 'any');
 
+/** A marker `caughtUp` sends through a channel: no trigger's payload starts so. */
+const MARKER_PREFIX = 'caught-up:';
+/** How long a writer waits to hear its marker before it drops every kept answer instead. */
+const MARKER_WAIT_MS = 2000;
+
 /**
  * Tells caches of data read from one table when it may have changed: a
  * version that moves on every change, and `coreVersion`, which a
@@ -46,9 +54,17 @@ export class TableChanges implements ChangeVersions {
   readonly #listeners = new Set<() => void>();
   /** `READ_CACHE=off`: the versions still move (listeners hear them), nothing is kept. */
   readonly #cache: boolean;
+  /** Sends a marker through the table's channel (`watchTableChanges`); none in unit tests. */
+  readonly #send: ((marker: string) => Promise<unknown>) | undefined;
+  /** Markers sent and not heard yet, each with the `caughtUp` call waiting for it. */
+  readonly #markers = new Map<string, () => void>();
 
-  constructor({ cache = true }: { cache?: boolean } = {}) {
+  constructor({
+    cache = true,
+    send,
+  }: { cache?: boolean; send?: (marker: string) => Promise<unknown> } = {}) {
     this.#cache = cache;
+    this.#send = send;
   }
 
   get version(): number {
@@ -69,6 +85,49 @@ export class TableChanges implements ChangeVersions {
     for (const listener of this.#listeners) listener();
   }
 
+  /**
+   * Settles once this process has heard of every change committed before the call. Which change
+   * moves which version is said in one place, the tables' triggers (their NOTIFY payloads,
+   * migrations 0003, 0004, 0005, 0007, 0011, 0012 and 0013); a writer does not repeat it. It
+   * awaits this after its commit instead, before it answers, so that its own next read finds
+   * nothing kept from before its change: a marker sent now through the same channel arrives after
+   * the notifications of every transaction committed before it. Without a marker heard in time
+   * (or sent at all) every kept answer is dropped instead. Nothing to wait for while nothing is
+   * kept (`live` false).
+   */
+  async caughtUp(): Promise<void> {
+    if (!this.live) return;
+    if (!this.#send) {
+      this.changed();
+      return;
+    }
+    const marker = `${MARKER_PREFIX}${randomUUID()}`;
+    const heard = new Promise<boolean>((resolve) => this.#markers.set(marker, () => resolve(true)));
+    const timeout = new AbortController();
+    try {
+      await this.#send(marker);
+      const inTime = await Promise.race([
+        heard,
+        delay(MARKER_WAIT_MS, false, { signal: timeout.signal }),
+      ]);
+      if (!inTime) this.changed();
+    } catch {
+      this.changed();
+    } finally {
+      timeout.abort();
+      this.#markers.delete(marker);
+    }
+  }
+
+  /** A notification's payload: a change's scope, or a marker (`caughtUp`), ours or another's. */
+  heard(payload: string): void {
+    if (payload.startsWith(MARKER_PREFIX)) {
+      this.#markers.get(payload)?.();
+      return;
+    }
+    this.changed(scopeOf(payload));
+  }
+
   /** Calls `listener` after every change (and on resuming); the answer stops it. */
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
@@ -84,6 +143,8 @@ export class TableChanges implements ChangeVersions {
   lost(): void {
     this.changed();
     this.#live = false;
+    // Nothing is kept until listening again: no writer needs to wait.
+    for (const settle of this.#markers.values()) settle();
   }
 }
 
@@ -118,10 +179,14 @@ export async function watchTableChanges(
   log: { warn(message: string): void; info(message: string): void },
   { cache = true }: { cache?: boolean } = {},
 ): Promise<WatchedTableChanges> {
-  const changes = new TableChanges({ cache });
+  const channel = changeChannels[table];
+  const changes = new TableChanges({
+    cache,
+    send: (marker) => database.db.execute(sql`select pg_notify(${channel}, ${marker})`),
+  });
   let wasLost = false;
-  const stop = await database.listen(changeChannels[table], {
-    onNotify: (payload) => changes.changed(scopeOf(payload)),
+  const stop = await database.listen(channel, {
+    onNotify: (payload) => changes.heard(payload),
     onReady: () => {
       changes.resumed();
       if (wasLost)
