@@ -5,8 +5,8 @@
  * - validation: zod parses each part; its output (defaults, transforms)
  *   replaces the raw value and types the handler (ZodTypeProvider); a failure
  *   is the ZodError itself, which the error handler answers as 400 with
- *   `errors.validations`. A string holding U+0000 anywhere in a part fails it
- *   too, whatever the schema says (see `nulCharacterIssues`);
+ *   `errors.validations`. A string holding U+0000 anywhere in a member the part's
+ *   schema reads fails it too, whatever the schema says (see `nulCharacterIssues`);
  * - serialisation: each response schema becomes a JSON schema once, at start,
  *   and fast-json-stringify writes the body from it: faster than
  *   JSON.stringify, and a field the schema does not name never leaves the server;
@@ -83,13 +83,64 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, unknown>;
+  catchall?: { _zod: { def: SchemaDef } };
+  in?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+}
+
+/**
+ * The members a part's schema reads, or undefined when it may read any (not an object, or one
+ * that keeps unknown members): the members it ignores are dropped after parsing, never stored.
+ */
+function declaredKeys(schema: z.ZodType): Set<string> | undefined {
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  const union = (schemas: (z.ZodType | undefined)[]) => {
+    const keys = schemas.map((each) => (each ? declaredKeys(each) : undefined));
+    return keys.every((each) => each !== undefined)
+      ? new Set(keys.flatMap((each) => [...each]))
+      : undefined;
+  };
+  switch (def.type) {
+    case 'object':
+      return def.catchall && def.catchall._zod.def.type !== 'never'
+        ? undefined
+        : new Set(Object.keys(def.shape ?? {}));
+    case 'pipe':
+      return def.in ? declaredKeys(def.in) : undefined;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return def.innerType ? declaredKeys(def.innerType) : undefined;
+    case 'union':
+      return union(def.options ?? [undefined]);
+    case 'intersection':
+      return union([def.left, def.right]);
+    default:
+      return undefined;
+  }
+}
+
 /**
  * One issue per field of a request part (params, query or body) whose value
  * holds U+0000, however deep. PostgreSQL cannot store it in text, so it would
  * otherwise fail as a 500 in whichever query first binds it; checked here, once,
- * it is a 400 on every route, for today's fields and tomorrow's alike.
+ * it is a 400 on every route, for today's fields and tomorrow's alike. Members the
+ * part's schema does not read (`declared`) are dropped unread, so they are not checked:
+ * the API document allows them with any value.
  */
-function nulCharacterIssues(input: unknown, part: string): z.core.$ZodIssueCustom[] {
+function nulCharacterIssues(
+  input: unknown,
+  part: string,
+  declared: Set<string> | undefined,
+): z.core.$ZodIssueCustom[] {
   if (typeof input === 'string') {
     return input.includes(NUL)
       ? [{ code: 'custom', path: [], message: nulCharacterMessage(part) }]
@@ -98,15 +149,15 @@ function nulCharacterIssues(input: unknown, part: string): z.core.$ZodIssueCusto
   // The part itself: the query parser's object has a prototype of its own.
   if (typeof input !== 'object' || input === null || ArrayBuffer.isView(input)) return [];
   return Object.entries(input)
-    .filter(([, value]) => holdsNul(value))
+    .filter(([field, value]) => (declared === undefined || declared.has(field)) && holdsNul(value))
     .map(([field]) => ({ code: 'custom', path: [field], message: nulCharacterMessage(field) }));
 }
 
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const declared = declaredKeys(schema);
+  return (data) => {
     const result = schema.safeParse(data);
-    const nulIssues = nulCharacterIssues(data, httpPart ?? 'input');
+    const nulIssues = nulCharacterIssues(data, httpPart ?? 'input', declared);
     if (nulIssues.length > 0) {
       // The other fields' own issues still count: one answer names every bad field.
       const flagged = new Set(nulIssues.map((issue) => issue.path[0]));
@@ -119,6 +170,7 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     // Fastify passes an Error through as it is: the error handler reads the zod issues.
     return result.success ? { value: result.data } : { error: result.error };
   };
+};
 
 /**
  * Fastify asks for every route's serialiser as the server starts; each is compiled on its

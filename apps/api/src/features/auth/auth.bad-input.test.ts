@@ -193,7 +193,7 @@ describe.each(lanes)('auth endpoints with a NUL byte on $name', (lane) => {
     expect(errors.validations?.[c.field]).toEqual([nulCharacterMessage(c.field)]);
   });
 
-  it('refuses NUL however deep, and in a field the endpoint ignores', async () => {
+  it('refuses NUL however deep in a field the endpoint reads', async () => {
     const depth = 10_000;
     // Written out by hand: JSON.stringify itself cannot go this deep.
     const deep = `{"email":${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)},"password":"x"}`;
@@ -203,10 +203,6 @@ describe.each(lanes)('auth endpoints with a NUL byte on $name', (lane) => {
         'password',
       ],
       [deep, 'email'],
-      [
-        JSON.stringify({ email: context.manager.email, password: 'x', remember: withNul('yes') }),
-        'remember',
-      ],
     ];
     for (const [rawBody, field] of bodies) {
       const response = await callApi(harness.baseUrl, 'POST', paths.login, {
@@ -217,6 +213,17 @@ describe.each(lanes)('auth endpoints with a NUL byte on $name', (lane) => {
       expect(errorBodySchema.parse(response.body).errors.validations?.[field]).toEqual([
         nulCharacterMessage(field),
       ]);
+    }
+  });
+
+  it('leaves NUL alone in a member the endpoint ignores, as the API document allows', async () => {
+    // The member is dropped unread (the document allows any value for it): the sign-in answers
+    // as it would without it.
+    for (const extra of [withNul('yes'), { a: [withNul('b')] }]) {
+      const response = await callApi(harness.baseUrl, 'POST', paths.login, {
+        json: { email: context.manager.email, password: 'not-the-password', remember: extra },
+      });
+      expect(response.status, response.text).toBe(401);
     }
   });
 
