@@ -528,6 +528,52 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
       expect(text.status).toBe(415);
     });
 
+    describe.each([
+      ['the upload', uploadPath],
+      ['feedback', feedbackPath],
+    ])('malformed multipart to %s → 400, nothing stored', (_route, urlPath) => {
+      const boundary = 'fd-malformed';
+      const long = 'b'.repeat(300);
+      const multipart = (b: string) => `multipart/form-data; boundary=${b}`;
+      const textParts = (fields: Record<string, string>) =>
+        Object.entries(fields)
+          .map(
+            ([key, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+          )
+          .join('');
+      const cases: [string, string, (fields: Record<string, string>) => string][] = [
+        ['no boundary', 'multipart/form-data', () => 'x'],
+        ['a body that is not multipart', multipart('abc'), () => 'x'],
+        ['a boundary too long to search for', multipart(long), () => `--${long}\r\n`],
+        [
+          'a body cut before its closing boundary',
+          multipart(boundary),
+          (fields) =>
+            textParts(fields) +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n` +
+            `Content-Type: application/pdf\r\n\r\n%PDF-1.4 and no closing boundary`,
+        ],
+        [
+          'a text part cut before its closing boundary',
+          multipart(boundary),
+          () => `--${boundary}\r\nContent-Disposition: form-data; name="messageBody"\r\n\r\nhi`,
+        ],
+      ];
+      it.each(cases)('%s', async (_label, contentType, body) => {
+        const business = await createBusiness();
+        const before = await state(business.id);
+        const response = await callApi(harness.baseUrl, 'POST', urlPath, {
+          token: actor.token,
+          rawBody: body(uploadFields(business)),
+          contentType,
+        });
+        expect(response.status, response.text).toBe(400);
+        expect(detailOf(response.body).detail).toBe(apiErrorDetails.multipartMalformed);
+        expect(await state(business.id)).toEqual(before);
+      });
+    });
+
     it('leaves no row and no file when the client goes away mid-upload', async () => {
       const business = await createBusiness();
       const before = await state(business.id);
