@@ -470,6 +470,58 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
       },
     );
 
+    it.each([
+      ['PNG bytes named page.html', { ...uploadFiles.png, name: 'page.html' }, 'PNG', '.png'],
+      ['a PDF named setup.exe', { ...uploadFiles.pdf, name: 'setup.exe' }, 'PDF', '.pdf'],
+      ['a PDF named report.pdf.', { ...uploadFiles.pdf, name: 'report.pdf.' }, 'PDF', '.pdf'],
+      [
+        'a JPEG named photo.png',
+        { ...uploadFiles.jpeg, name: 'photo.png' },
+        'JPEG',
+        '.jpg or .jpeg',
+      ],
+    ])(
+      'refuses %s → 415 naming the extension, as upload and as attachment',
+      async (_label, file, type, ends) => {
+        const business = await createBusiness();
+        const before = await state(business.id);
+        const message = `The file's content is a ${type} file: its name must end in ${ends}.`;
+        expect(
+          apiErrorDetails.uploadNameMismatch(type, ends.replaceAll('.', '').split(' or ')),
+        ).toBe(message);
+        const upload = await postForm(uploadPath, { ...uploadFields(business), file });
+        expect(upload.status, upload.text).toBe(415);
+        expect(detailOf(upload.body)).toEqual({
+          detail: message,
+          validations: { file: [message] },
+        });
+        const attachment = await postForm(feedbackPath, {
+          message_body: 'See the file.',
+          status_item_id: String(business.stepIds.government_id_status),
+          business_id: business.uuid,
+          feedback_title: 'International passport doc',
+          attachment_file: file,
+        });
+        expect(attachment.status, attachment.text).toBe(415);
+        expect(detailOf(attachment.body).detail).toBe(message);
+        expect(await state(business.id)).toEqual(before);
+      },
+    );
+
+    it.each([
+      ['certificate', 'certificate.pdf'],
+      ['CERT.PDF', 'CERT.PDF'],
+      ['.pdf', '.pdf.pdf'],
+    ])("stores %s as %s: a name without an extension gets its type's", async (name, stored) => {
+      const business = await createBusiness();
+      const response = await postForm(uploadPath, {
+        ...uploadFields(business),
+        file: { ...uploadFiles.pdf, name },
+      });
+      expect(response.status, response.text).toBe(201);
+      expect(feedbackCreateResponseSchema.parse(response.body).data.file_name).toBe(stored);
+    });
+
     it('refuses a file over UPLOAD_MAX_BYTES → 413, and an empty one → 400', async () => {
       const business = await createBusiness();
       const before = await state(business.id);
