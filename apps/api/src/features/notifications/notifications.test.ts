@@ -468,6 +468,36 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       expect(refused.status).toBe(401);
     });
 
+    it('refuses a ticket whose token was logged out or outdated since, even to resume', async () => {
+      const user = await createUser(database);
+      const manager = await signIn(user);
+      const first = await stream(manager);
+      const ready = await first.next();
+      first.close();
+      await first.ended;
+      await commentOn(writer, 'Missed while away');
+
+      // Issued, then the session ends by logout: the ticket opens nothing.
+      const ticket = await ticketFor(manager);
+      expect((await api('POST', 'auth/logout/', { token: manager.token })).status).toBe(200);
+      const afterLogout = await stream(manager, { ticket, lastEventId: ready.id });
+      expect(afterLogout.status).toBe(401);
+      expect(errorBodySchema.parse(afterLogout.body).errors.detail).toBe(
+        apiErrorDetails.unauthenticated,
+      );
+
+      // Likewise after a password change (the token's version is bumped).
+      const again = await signIn(user);
+      const outdated = await ticketFor(again);
+      const changed = await api('POST', 'auth/change-password/', {
+        token: again.token,
+        json: { old_password: user.password, new_password: 'a-new-password-456' },
+      });
+      expect(changed.status).toBe(200);
+      const afterChange = await stream(again, { ticket: outdated, lastEventId: ready.id });
+      expect(afterChange.status).toBe(401);
+    });
+
     it('reaches a manager connected to another instance on the same database', async () => {
       const second = await startTestApp({ database });
       try {
