@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { openEventStream, type OpenedEventStream } from '../../test/event-stream.ts';
+import { respellingsOf } from '../../test/token-spellings.ts';
 import * as records from '../../test/manage-records.ts';
 import {
   callApi,
@@ -405,6 +406,12 @@ describe.each(lanes)('notifications API on $name', (lane) => {
         expect(
           await refused(`${base}?ticket=${ticket}&last_event_id=${encodeURIComponent(id)}`),
         ).toBe(apiErrorDetails.streamCursorInvalid);
+      }
+      // Only the ticket's own spelling: not with padding, nor with its spare low bits changed.
+      for (const respelled of respellingsOf(ticket)) {
+        expect(await refused(`${base}?ticket=${encodeURIComponent(respelled)}`)).toBe(
+          apiErrorDetails.streamTicketInvalid,
+        );
       }
       const used = await stream(reader, { ticket });
       expect(used.status).toBe(200);
