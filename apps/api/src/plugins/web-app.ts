@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { apiErrorDetails, SESSION_HINT_COOKIE } from '@fd/contract';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { asHashedAsset } from './security-headers.ts';
 
 export const webNotBuiltText = 'The web app is not built yet: run `npm run build`.';
 
@@ -86,10 +87,9 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          reply.header(
-            'cache-control',
-            filePath.startsWith(assetsDir) ? hashedAssetsCache : entryCache,
-          );
+          const isHashedAsset = filePath.startsWith(assetsDir);
+          reply.header('cache-control', isHashedAsset ? hashedAssetsCache : entryCache);
+          if (isHashedAsset) asHashedAsset(reply);
         },
       });
     }
@@ -107,10 +107,11 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
       if (isApiPath(pathname) || !isPageRequest) {
         throw new AppError(404, apiErrorDetails.notFound);
       }
-      // A file that is not there (an asset, `/favicon.ico`, `/wp-login.php`): a 404 of its own
-      // kind, never index.html answered as that file.
+      // A file that is not there (an asset, `/favicon.ico`, `/wp-login.php`): the API's JSON
+      // 404, never index.html answered as that file
+      // (docs/decisions/067-headers-follow-what-answered.md).
       if (pathname.startsWith('/assets/') || isFilePath(pathname)) {
-        return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+        throw new AppError(404, apiErrorDetails.notFound);
       }
       if (!isBuilt) {
         return reply.code(503).type('text/plain; charset=utf-8').send(webNotBuiltText);
