@@ -245,6 +245,7 @@ describe.each(lanes)('app on $name', (lane) => {
   it('answers an unknown API path with a JSON 404, whatever the method', async () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nope'],
+      ['GET', '/%61pi/v1/nope'],
       ['GET', '/api/nope/'],
       ['POST', '/api/v1/manager/unknown/'],
       ['DELETE', '/api'],

@@ -13,6 +13,15 @@ const hashedAssetsCache = 'public, max-age=31536000, immutable';
 // index.html names the current hashed files, so it is revalidated on every load.
 const entryCache = 'no-cache';
 
+/** A path with its percent-escapes decoded; as it came when they do not decode. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /** Written by the web build (apps/web/build/route-preloads.ts): each route's copy of index.html. */
@@ -102,7 +111,8 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?', 1)[0] ?? '/';
+      // Decoded, as the router reads it: `/%61pi/v1/nope` is an unknown API path, not a page.
+      const pathname = decodedPath(request.url.split('?', 1)[0] ?? '/');
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
       if (isApiPath(pathname) || !isPageRequest) {
         throw new AppError(404, apiErrorDetails.notFound);
