@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiErrorDetails, errorBodySchema, streamTicketResponseSchema } from '@fd/contract';
+import {
+  apiErrorDetails,
+  errorBodySchema,
+  loginResponseSchema,
+  streamTicketResponseSchema,
+} from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { probeTexts } from './features/health/health.routes.ts';
@@ -11,6 +16,7 @@ import { lanes, type TestDatabase } from './test/databases.ts';
 import { openEventStream } from './test/event-stream.ts';
 import {
   callApi,
+  createUser,
   signInNewManager,
   startTestApp,
   testConfig,
@@ -165,6 +171,22 @@ describe.each(lanes)('app on $name', (lane) => {
       }),
     ];
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+    // The route that answered decides, not how its path was spelled: Fastify decodes `%61`
+    // to `a` before routing, so this is the sign-in itself, answering a token.
+    const user = await createUser(database);
+    for (const url of ['/%61pi/v1/auth/login/', '/%61%70%69/v1/auth/login/']) {
+      const login = await callApi(withWeb.baseUrl, 'POST', url, {
+        json: { email: user.email, password: user.password },
+      });
+      expect(login.status, url).toBe(200);
+      expect(loginResponseSchema.parse(login.body).token).toBeTruthy();
+      expect(login.headers.get('cache-control'), url).toBe('no-store');
+    }
+    const list = await callApi(withWeb.baseUrl, 'GET', '/%61pi/v1/manager/business/list/', {
+      token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
     // The web app's pages keep their own rule (revalidated, not stored for good).
     expect((await callApi(withWeb.baseUrl, 'GET', '/business')).headers.get('cache-control')).toBe(
       'no-cache',
@@ -223,6 +245,7 @@ describe.each(lanes)('app on $name', (lane) => {
   it('answers an unknown API path with a JSON 404, whatever the method', async () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nope'],
+      ['GET', '/%61pi/v1/nope'],
       ['GET', '/api/nope/'],
       ['POST', '/api/v1/manager/unknown/'],
       ['DELETE', '/api'],
@@ -247,6 +270,26 @@ describe.each(lanes)('app on $name', (lane) => {
     expect(asset.text).toBe('console.log("app");');
     // A missing asset is a 404, never index.html served as JavaScript.
     expect((await callApi(withWeb.baseUrl, 'GET', '/assets/gone-999.js')).status).toBe(404);
+  });
+
+  it('answers a missing file with the JSON 404 and every security header', async () => {
+    for (const url of ['/assets/nope.js', '/assets/nope.css', '/favicon.ico', '/wp-login.php']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await callApi(withWeb.baseUrl, method, url);
+        expect(response.status, `${method} ${url}`).toBe(404);
+        expect(response.headers.get('content-type'), url).toBe('application/json; charset=utf-8');
+        if (method === 'GET') {
+          expect(response.body, url).toEqual({ errors: { detail: apiErrorDetails.notFound } });
+        }
+        expect(response.headers.get('content-security-policy'), url).toContain(
+          "default-src 'self'",
+        );
+        expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+        expect(response.headers.get('referrer-policy'), url).toBe('no-referrer');
+        expect(response.headers.get('permissions-policy'), url).toBeTruthy();
+        expect(response.headers.get('cache-control'), url).toBe('no-store');
+      }
+    }
   });
 
   it('says the web app is not built when the dist folder is missing', async () => {

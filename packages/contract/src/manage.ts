@@ -66,29 +66,30 @@ export const FILE_HISTORY_LIMIT = 200;
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * What an upload may be, told by its content, never by its name (decision 24).
- * `accept` lists them for the file picker; SVG is not among them (it can carry script).
+ * What an upload may be: told by its first bytes, and named with one of its type's extensions
+ * (decision 24; docs/decisions/066-an-upload-s-name-agrees-with-its-bytes.md). The first
+ * extension is the one a name without any is given. `accept` lists them for the file picker;
+ * SVG is not among them (it can carry script).
  */
 export const uploadFileTypes = [
-  { label: 'PDF', contentType: 'application/pdf', extension: 'pdf' },
-  { label: 'PNG', contentType: 'image/png', extension: 'png' },
-  { label: 'JPEG', contentType: 'image/jpeg', extension: 'jpg' },
-  { label: 'GIF', contentType: 'image/gif', extension: 'gif' },
+  { label: 'PDF', contentType: 'application/pdf', extensions: ['pdf'] },
+  { label: 'PNG', contentType: 'image/png', extensions: ['png'] },
+  { label: 'JPEG', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { label: 'GIF', contentType: 'image/gif', extensions: ['gif'] },
   {
     label: 'DOCX',
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extension: 'docx',
+    extensions: ['docx'],
   },
   {
     label: 'XLSX',
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    extension: 'xlsx',
+    extensions: ['xlsx'],
   },
 ] as const;
 export type UploadContentType = (typeof uploadFileTypes)[number]['contentType'];
 export const uploadAccept = uploadFileTypes
-  .flatMap((type) => [type.contentType, `.${type.extension}`])
-  .concat('.jpeg')
+  .flatMap((type) => [type.contentType, ...type.extensions.map((extension) => `.${extension}`)])
   .join(',');
 /** No company on file was incorporated before this day: the first day the lists filter on. */
 export const INCORPORATION_DATE_FIRST = FILTER_DATE_RANGE.first;

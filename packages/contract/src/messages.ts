@@ -87,6 +87,8 @@ export const apiErrorDetails = {
     `The file is larger than the ${Math.round((limitBytes / 1024 / 1024) * 10) / 10} MB limit.`,
   uploadWrongType:
     'The file must be a PDF, PNG, JPEG, GIF, DOCX or XLSX file. Its content is checked, not its name.',
+  uploadNameMismatch: (label: string, extensions: readonly string[]) =>
+    `The file's content is a ${label} file: its name must end in ${extensions.map((extension) => `.${extension}`).join(' or ')}.`,
   uploadEmpty: 'The file is empty.',
   uploadCancelled: 'The upload was cancelled before it could be saved.',
   multipartTooManyParts: 'The form has too many parts: send one file and its fields.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { respellingsOf } from '../test/token-spellings.ts';
 import { signAccessToken, verifyAccessToken } from './access-token.ts';
 
 const secret = 'access-token-test-secret-0123456789abcdef';
@@ -29,5 +30,13 @@ describe('access tokens', () => {
       : `A${signature!.slice(1)}`;
     expect(await verifyAccessToken(`${header}.${payload}.${flipped}`, secret, t0)).toBeNull();
     expect(await verifyAccessToken(token, `${secret}-other`, t0)).toBeNull();
+  });
+
+  it('refuse every other spelling of a valid signature: padding, spare low bits', async () => {
+    const token = await signAccessToken(claims, { secret, ttlSeconds: 600 }, t0);
+    expect(await verifyAccessToken(token, secret, t0)).toMatchObject(claims);
+    for (const respelled of respellingsOf(token)) {
+      expect(await verifyAccessToken(respelled, secret, t0), respelled).toBeNull();
+    }
   });
 });

@@ -83,11 +83,30 @@ export async function verifyAccessToken(
   return checked;
 }
 
+/**
+ * Each part of a JWT in the one spelling of its bytes: base64url without padding (RFC 7515
+ * §2). Decoders accept more — a trailing `=`, other values in the last character's unused
+ * low bits — so without this one signed token would have many accepted spellings, each a
+ * token of its own to a cache or a log.
+ */
+const canonicalPart = /^[A-Za-z0-9_-]*$/;
+const isCanonicalToken = (token: string): boolean => {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every(
+      (part) =>
+        canonicalPart.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part,
+    )
+  );
+};
+
 async function checkAccessToken(
   token: string,
   secret: string,
   at: Date,
 ): Promise<VerifiedAccessToken | null> {
+  if (!isCanonicalToken(token)) return null;
   try {
     // A token without an id could not be revoked: those issued before ids existed need a new
     // sign-in.

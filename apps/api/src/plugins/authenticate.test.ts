@@ -7,6 +7,7 @@ import { users } from '../db/schema.ts';
 import { signAccessToken } from '../lib/access-token.ts';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { callApi, createUser, TEST_JWT_SECRET } from '../test/test-app.ts';
+import { respellingsOf } from '../test/token-spellings.ts';
 import { authenticatePlugin, protectedRoutes } from './authenticate.ts';
 import { watchTableChanges, type WatchedTableChanges } from '../lib/table-changes.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
@@ -82,6 +83,16 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
     });
     expect(forClient.status).toBe(403);
     expect(forClient.body).toEqual({ errors: { detail: apiErrorDetails.forbidden } });
+  });
+
+  it('answers 401 for another spelling of a valid token (padding, spare bits)', async () => {
+    const manager = await createUser(database);
+    const token = await tokenFor(manager);
+    for (const respelled of respellingsOf(token)) {
+      const response = await callApi(baseUrl, 'GET', '/manager/me', { token: respelled });
+      expect(response.status, respelled).toBe(401);
+    }
+    expect((await callApi(baseUrl, 'GET', '/manager/me', { token })).status).toBe(200);
   });
 
   it('trusts the database, not the token: role and token version are checked on every call', async () => {

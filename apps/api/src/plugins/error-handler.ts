@@ -28,6 +28,27 @@ const fastifyErrorDetails: Record<string, { statusCode: number; detail: string }
   },
 };
 
+/**
+ * @fastify/busboy's refusals of a body that is not the multipart form it claims to be: no
+ * boundary, a boundary too long to search for, a body or a part that ends before the closing
+ * boundary. They carry no code, only these texts (its lib/types/multipart.js and
+ * deps/dicer, deps/streamsearch); the multipart tests pin each, so an upgrade that rewords one
+ * fails a test rather than answering 500.
+ */
+const malformedMultipartMessages = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle (?:cannot be an empty|cannot have a length bigger than)/,
+  /^Unexpected end of multipart data$/,
+  /^\w+ terminated early due to unexpected end of multipart data$/,
+];
+
+const isMalformedMultipart = (error: Partial<FastifyError>) =>
+  error.code === undefined &&
+  error.statusCode === undefined &&
+  typeof error.message === 'string' &&
+  malformedMultipartMessages.some((pattern) => pattern.test(error.message!));
+
 function fromZodError(error: ZodError): AppError {
   const validations: Validations = {};
   let first: string | undefined;
@@ -55,6 +76,9 @@ function toAppError(error: unknown): AppError {
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? fastifyErrorDetails[fastifyError.code] : undefined;
   if (known) return new AppError(known.statusCode, known.detail);
+  if (isMalformedMultipart(fastifyError)) {
+    return new AppError(400, apiErrorDetails.multipartMalformed);
+  }
   const status = fastifyError.statusCode;
   // Other client errors raised by Fastify or a plugin carry a safe message of their own.
   if (typeof status === 'number' && status >= 400 && status < 500 && fastifyError.message) {

@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-
-/** Where the web app's hashed files are served (plugins/web-app.ts). */
-const ASSETS_PREFIX = '/assets/';
-
-/** Where the API's answers live (API_BASE_PATH and the health checks beside it). */
-const API_PREFIX = '/api';
 
 /** The optional invisible bot-check on the login screen loads from here. */
 const botCheckOrigin = 'https://challenges.cloudflare.com';
@@ -69,30 +64,43 @@ function securityHeaders(): Record<string, string> {
   return { ...headers, 'permissions-policy': permissionsPolicy };
 }
 
+const headers = securityHeaders();
+
+/**
+ * What a hashed asset (a script, a stylesheet, a font) keeps: it is never a document, so the
+ * policies of a page (CSP, Permissions-Policy, …) mean nothing on it, and ~1 KB of them on
+ * each of a page's ~40 assets cost a slow phone a few round trips.
+ */
+const assetHeaderNames = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+const documentHeaderNames = Object.keys(headers).filter((name) => !assetHeaderNames.has(name));
+
+/**
+ * Called by the web app as it sends a file of its hashed assets (plugins/web-app.ts): the
+ * file decides, not the URL's spelling, so a page reached by a path under /assets/ and an
+ * asset that is not there (a 404) keep every header
+ * (docs/decisions/067-headers-follow-what-answered.md).
+ */
+export function asHashedAsset(reply: FastifyReply): void {
+  for (const name of documentHeaderNames) reply.removeHeader(name);
+}
+
 /**
  * Security headers on every response (docs/architecture.md §6). The CSP fits an SPA
  * served from this same origin: nothing from elsewhere but the bot-check. HSTS only on a
  * request that came over TLS (`request.protocol` reads X-Forwarded-Proto when TRUST_PROXY
- * is set). Every API answer carries a token or someone's data, so none is stored by a
- * browser or a proxy (`no-store`) unless its route says otherwise (a download, the
- * notification stream).
+ * is set). Every API answer carries a token or someone's data, so nothing is stored by a
+ * browser or a proxy (`no-store`) unless the route that answers says otherwise: a download,
+ * the notification stream, and the web app's files (plugins/web-app.ts sets their
+ * `Cache-Control` as it sends one). Nothing here reads the URL: Fastify routes the decoded
+ * path, so `/%61pi/v1/auth/login/` is the sign-in, whatever a prefix test on the raw URL
+ * says (docs/decisions/067-headers-follow-what-answered.md).
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const headers = securityHeaders();
-    // A hashed asset (a script, a stylesheet, a font) is never a document: the policies of a
-    // page (CSP, Permissions-Policy, …) mean nothing on it, and ~1 KB of them on each of a
-    // page's ~40 assets cost a slow phone a few round trips. It keeps what applies to it.
-    const assetHeaders = {
-      'x-content-type-options': headers['x-content-type-options']!,
-      'cross-origin-resource-policy': headers['cross-origin-resource-policy']!,
-    };
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith(ASSETS_PREFIX) ? assetHeaders : headers);
+      reply.headers(headers);
+      reply.header('cache-control', 'no-store');
       if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
-      if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) {
-        reply.header('cache-control', 'no-store');
-      }
       done();
     });
   },

@@ -71,8 +71,19 @@ export function claimUpload(request: FastifyRequest, upload: StagedUpload): bool
   return true;
 }
 
-/** The client's name for the file, safe to store and to send back in a header. */
-export function cleanFileName(name: string | undefined, contentType: UploadContentType): string {
+const uploadTypeOf = (contentType: UploadContentType) =>
+  uploadFileTypes.find((type) => type.contentType === contentType)!;
+
+/**
+ * The client's name for the file, safe to store and to send back in a header, ending in an
+ * extension of the type its bytes are: a name without one is given the type's first; a name
+ * with another (`page.html` holding a PNG, `setup.exe` holding a PDF) is undefined — refused
+ * (docs/decisions/066-an-upload-s-name-agrees-with-its-bytes.md).
+ */
+export function cleanFileName(
+  name: string | undefined,
+  contentType: UploadContentType,
+): string | undefined {
   const cleaned = (name ?? '')
     .normalize('NFC')
     // Path parts, control characters and the characters a header or a file system dislikes.
@@ -80,8 +91,14 @@ export function cleanFileName(name: string | undefined, contentType: UploadConte
     .replace(/[\p{Cc}\p{Cf}"<>:|?*]/gu, '')
     .trim()
     .slice(0, 200);
-  const extension = uploadFileTypes.find((type) => type.contentType === contentType)!.extension;
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? `upload.${extension}` : cleaned;
+  const { extensions } = uploadTypeOf(contentType);
+  const [first] = extensions;
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return `upload.${first}`;
+  const dot = cleaned.lastIndexOf('.');
+  // A leading dot (`.pdf`) names a hidden file, not an extension.
+  if (dot <= 0) return `${cleaned}.${first}`;
+  const extension = cleaned.slice(dot + 1).toLowerCase();
+  return (extensions as readonly string[]).includes(extension) ? cleaned : undefined;
 }
 
 export interface UploadsOptions {
@@ -131,26 +148,28 @@ export const uploadsPlugin = fp<UploadsOptions>(
       });
       const staged = await storage.stage(part.file.pipe(sniffer.stream));
       const contentType = sniffer.result();
+      const fileName = contentType && cleanFileName(part.filename, contentType);
+      const refuse = (status: number, message: string) =>
+        new AppError(status, message, { [part.fieldname]: [message] });
       const refusal =
         staged.size === 0
-          ? new AppError(400, apiErrorDetails.uploadEmpty, {
-              [part.fieldname]: [apiErrorDetails.uploadEmpty],
-            })
+          ? refuse(400, apiErrorDetails.uploadEmpty)
           : contentType === undefined
-            ? new AppError(415, apiErrorDetails.uploadWrongType, {
-                [part.fieldname]: [apiErrorDetails.uploadWrongType],
-              })
-            : undefined;
-      if (refusal || contentType === undefined) {
+            ? refuse(415, apiErrorDetails.uploadWrongType)
+            : fileName === undefined
+              ? refuse(
+                  415,
+                  apiErrorDetails.uploadNameMismatch(
+                    uploadTypeOf(contentType).label,
+                    uploadTypeOf(contentType).extensions,
+                  ),
+                )
+              : undefined;
+      if (refusal || contentType === undefined || fileName === undefined) {
         await storage.discard(staged.storageKey);
         throw refusal;
       }
-      const upload = new StagedUpload(
-        staged.storageKey,
-        cleanFileName(part.filename, contentType),
-        contentType,
-        staged.size,
-      );
+      const upload = new StagedUpload(staged.storageKey, fileName, contentType, staged.size);
       let uploads = uploadsOf.get(this);
       if (!uploads) uploadsOf.set(this, (uploads = new Map()));
       uploads.set(upload, 'staged');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_HINT_COOKIE } from '@fd/contract';
+import { apiErrorDetails, SESSION_HINT_COOKIE } from '@fd/contract';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { startTestApp, testConfig, type TestApp } from '../test/test-app.ts';
 
@@ -163,8 +163,13 @@ describe.each(lanes)('the web app served on $name', (lane) => {
       'accept-encoding': 'br, gzip',
     });
     expect(missing.status).toBe(404);
-    // A file's 404, not the API's JSON and never index.html.
-    expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // The API's JSON 404 with the page's headers, never index.html
+    // (docs/decisions/067-headers-follow-what-answered.md).
+    expect(missing.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(missing.body.toString())).toEqual({
+      errors: { detail: apiErrorDetails.notFound },
+    });
+    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
 
@@ -277,7 +282,7 @@ describe.each(lanes)('route pages on $name', (lane) => {
     expect(rules).toEqual(['User-agent: *', 'Disallow: /api/']);
   });
 
-  it('answers a missing file with a plain 404 of its own, never index.html', async () => {
+  it('answers a missing file with the JSON 404, never index.html', async () => {
     for (const url of [
       '/favicon.ico',
       '/wp-login.php',
@@ -286,8 +291,10 @@ describe.each(lanes)('route pages on $name', (lane) => {
     ]) {
       const response = await getRaw(harness.baseUrl, url, {});
       expect(response.status, url).toBe(404);
-      expect(response.headers['content-type'], url).toBe('text/plain; charset=utf-8');
-      expect(response.body.toString(), url).toBe('Not found.');
+      expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(response.body.toString()), url).toEqual({
+        errors: { detail: apiErrorDetails.notFound },
+      });
     }
   });
 

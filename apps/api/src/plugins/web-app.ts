@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { apiErrorDetails, SESSION_HINT_COOKIE } from '@fd/contract';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { asHashedAsset } from './security-headers.ts';
 
 export const webNotBuiltText = 'The web app is not built yet: run `npm run build`.';
 
@@ -11,6 +12,15 @@ export const webNotBuiltText = 'The web app is not built yet: run `npm run build
 const hashedAssetsCache = 'public, max-age=31536000, immutable';
 // index.html names the current hashed files, so it is revalidated on every load.
 const entryCache = 'no-cache';
+
+/** A path with its percent-escapes decoded; as it came when they do not decode. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
@@ -86,10 +96,9 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          reply.header(
-            'cache-control',
-            filePath.startsWith(assetsDir) ? hashedAssetsCache : entryCache,
-          );
+          const isHashedAsset = filePath.startsWith(assetsDir);
+          reply.header('cache-control', isHashedAsset ? hashedAssetsCache : entryCache);
+          if (isHashedAsset) asHashedAsset(reply);
         },
       });
     }
@@ -102,15 +111,17 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?', 1)[0] ?? '/';
+      // Decoded, as the router reads it: `/%61pi/v1/nope` is an unknown API path, not a page.
+      const pathname = decodedPath(request.url.split('?', 1)[0] ?? '/');
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
       if (isApiPath(pathname) || !isPageRequest) {
         throw new AppError(404, apiErrorDetails.notFound);
       }
-      // A file that is not there (an asset, `/favicon.ico`, `/wp-login.php`): a 404 of its own
-      // kind, never index.html answered as that file.
+      // A file that is not there (an asset, `/favicon.ico`, `/wp-login.php`): the API's JSON
+      // 404, never index.html answered as that file
+      // (docs/decisions/067-headers-follow-what-answered.md).
       if (pathname.startsWith('/assets/') || isFilePath(pathname)) {
-        return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+        throw new AppError(404, apiErrorDetails.notFound);
       }
       if (!isBuilt) {
         return reply.code(503).type('text/plain; charset=utf-8').send(webNotBuiltText);

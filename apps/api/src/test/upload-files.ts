@@ -73,4 +73,16 @@ export const impostorFiles = {
   html: { name: 'page.pdf', content: Buffer.from('<html><script>alert(1)</script></html>') },
   plainZip: { name: 'archive.docx', content: buildZip({ 'readme.txt': 'hello' }) },
   executable: { name: 'report.pdf', content: Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1') },
+  // A PDF signature anywhere but at offset 0 makes no PDF: a browser would read these as pages.
+  htmlThenPdf: {
+    name: 'evil.html',
+    content: Buffer.from('<html><script>alert(1)</script></html>\n%PDF-1.4\n'),
+  },
+  svgWithPdfComment: {
+    name: 'logo.pdf',
+    content: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><!-- %PDF-1.4 --><script>alert(1)</script></svg>',
+    ),
+  },
+  spaceThenPdf: { name: 'padded.pdf', content: Buffer.from(' %PDF-1.4\n') },
 } as const;

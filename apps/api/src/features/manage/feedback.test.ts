@@ -470,6 +470,58 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
       },
     );
 
+    it.each([
+      ['PNG bytes named page.html', { ...uploadFiles.png, name: 'page.html' }, 'PNG', '.png'],
+      ['a PDF named setup.exe', { ...uploadFiles.pdf, name: 'setup.exe' }, 'PDF', '.pdf'],
+      ['a PDF named report.pdf.', { ...uploadFiles.pdf, name: 'report.pdf.' }, 'PDF', '.pdf'],
+      [
+        'a JPEG named photo.png',
+        { ...uploadFiles.jpeg, name: 'photo.png' },
+        'JPEG',
+        '.jpg or .jpeg',
+      ],
+    ])(
+      'refuses %s → 415 naming the extension, as upload and as attachment',
+      async (_label, file, type, ends) => {
+        const business = await createBusiness();
+        const before = await state(business.id);
+        const message = `The file's content is a ${type} file: its name must end in ${ends}.`;
+        expect(
+          apiErrorDetails.uploadNameMismatch(type, ends.replaceAll('.', '').split(' or ')),
+        ).toBe(message);
+        const upload = await postForm(uploadPath, { ...uploadFields(business), file });
+        expect(upload.status, upload.text).toBe(415);
+        expect(detailOf(upload.body)).toEqual({
+          detail: message,
+          validations: { file: [message] },
+        });
+        const attachment = await postForm(feedbackPath, {
+          message_body: 'See the file.',
+          status_item_id: String(business.stepIds.government_id_status),
+          business_id: business.uuid,
+          feedback_title: 'International passport doc',
+          attachment_file: file,
+        });
+        expect(attachment.status, attachment.text).toBe(415);
+        expect(detailOf(attachment.body).detail).toBe(message);
+        expect(await state(business.id)).toEqual(before);
+      },
+    );
+
+    it.each([
+      ['certificate', 'certificate.pdf'],
+      ['CERT.PDF', 'CERT.PDF'],
+      ['.pdf', '.pdf.pdf'],
+    ])("stores %s as %s: a name without an extension gets its type's", async (name, stored) => {
+      const business = await createBusiness();
+      const response = await postForm(uploadPath, {
+        ...uploadFields(business),
+        file: { ...uploadFiles.pdf, name },
+      });
+      expect(response.status, response.text).toBe(201);
+      expect(feedbackCreateResponseSchema.parse(response.body).data.file_name).toBe(stored);
+    });
+
     it('refuses a file over UPLOAD_MAX_BYTES → 413, and an empty one → 400', async () => {
       const business = await createBusiness();
       const before = await state(business.id);
@@ -526,6 +578,52 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
         contentType: 'text/plain',
       });
       expect(text.status).toBe(415);
+    });
+
+    describe.each([
+      ['the upload', uploadPath],
+      ['feedback', feedbackPath],
+    ])('malformed multipart to %s → 400, nothing stored', (_route, urlPath) => {
+      const boundary = 'fd-malformed';
+      const long = 'b'.repeat(300);
+      const multipart = (b: string) => `multipart/form-data; boundary=${b}`;
+      const textParts = (fields: Record<string, string>) =>
+        Object.entries(fields)
+          .map(
+            ([key, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+          )
+          .join('');
+      const cases: [string, string, (fields: Record<string, string>) => string][] = [
+        ['no boundary', 'multipart/form-data', () => 'x'],
+        ['a body that is not multipart', multipart('abc'), () => 'x'],
+        ['a boundary too long to search for', multipart(long), () => `--${long}\r\n`],
+        [
+          'a body cut before its closing boundary',
+          multipart(boundary),
+          (fields) =>
+            textParts(fields) +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n` +
+            `Content-Type: application/pdf\r\n\r\n%PDF-1.4 and no closing boundary`,
+        ],
+        [
+          'a text part cut before its closing boundary',
+          multipart(boundary),
+          () => `--${boundary}\r\nContent-Disposition: form-data; name="messageBody"\r\n\r\nhi`,
+        ],
+      ];
+      it.each(cases)('%s', async (_label, contentType, body) => {
+        const business = await createBusiness();
+        const before = await state(business.id);
+        const response = await callApi(harness.baseUrl, 'POST', urlPath, {
+          token: actor.token,
+          rawBody: body(uploadFields(business)),
+          contentType,
+        });
+        expect(response.status, response.text).toBe(400);
+        expect(detailOf(response.body).detail).toBe(apiErrorDetails.multipartMalformed);
+        expect(await state(business.id)).toEqual(before);
+      });
     });
 
     it('leaves no row and no file when the client goes away mid-upload', async () => {

@@ -20,6 +20,7 @@ import {
   deleteExpiredStreamTickets,
   deleteNotification,
   findOwnNotificationId,
+  findRevokedTokenIds,
   findStreamingManagers,
   insertStreamTicket,
   isKnownSnapshot,
@@ -169,7 +170,13 @@ export async function redeemStreamTicket(
     const at = now();
     if (!row || row.expiresAt <= at || row.sessionExpiresAt <= at) throw invalid();
     const [manager] = await findStreamingManagers(tx, [row.managerId]);
-    const ended = sessionEnded(manager, row.tokenVersion);
+    const revoked = await findRevokedTokenIds(tx, [row.tokenId]);
+    // The token the ticket was issued for, as the auth hook would see it now: logged out (its
+    // id revoked) or outdated (a password change) opens nothing, not even the missed
+    // notifications a resumed stream would be sent before the hub's own check.
+    const ended = revoked.has(row.tokenId)
+      ? apiErrorDetails.unauthenticated
+      : sessionEnded(manager, row.tokenVersion);
     if (ended) throw new AppError(401, ended);
     if (cursor !== undefined && !(await isKnownSnapshot(tx, cursor))) {
       throw new AppError(400, apiErrorDetails.streamCursorInvalid);

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { openEventStream, type OpenedEventStream } from '../../test/event-stream.ts';
+import { respellingsOf } from '../../test/token-spellings.ts';
 import * as records from '../../test/manage-records.ts';
 import {
   callApi,
@@ -406,6 +407,12 @@ describe.each(lanes)('notifications API on $name', (lane) => {
           await refused(`${base}?ticket=${ticket}&last_event_id=${encodeURIComponent(id)}`),
         ).toBe(apiErrorDetails.streamCursorInvalid);
       }
+      // Only the ticket's own spelling: not with padding, nor with its spare low bits changed.
+      for (const respelled of respellingsOf(ticket)) {
+        expect(await refused(`${base}?ticket=${encodeURIComponent(respelled)}`)).toBe(
+          apiErrorDetails.streamTicketInvalid,
+        );
+      }
       const used = await stream(reader, { ticket });
       expect(used.status).toBe(200);
       used.close();
@@ -466,6 +473,36 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       await database.db.update(users).set({ isActive: false }).where(eq(users.id, third.id));
       const refused = await stream(third, { ticket });
       expect(refused.status).toBe(401);
+    });
+
+    it('refuses a ticket whose token was logged out or outdated since, even to resume', async () => {
+      const user = await createUser(database);
+      const manager = await signIn(user);
+      const first = await stream(manager);
+      const ready = await first.next();
+      first.close();
+      await first.ended;
+      await commentOn(writer, 'Missed while away');
+
+      // Issued, then the session ends by logout: the ticket opens nothing.
+      const ticket = await ticketFor(manager);
+      expect((await api('POST', 'auth/logout/', { token: manager.token })).status).toBe(200);
+      const afterLogout = await stream(manager, { ticket, lastEventId: ready.id });
+      expect(afterLogout.status).toBe(401);
+      expect(errorBodySchema.parse(afterLogout.body).errors.detail).toBe(
+        apiErrorDetails.unauthenticated,
+      );
+
+      // Likewise after a password change (the token's version is bumped).
+      const again = await signIn(user);
+      const outdated = await ticketFor(again);
+      const changed = await api('POST', 'auth/change-password/', {
+        token: again.token,
+        json: { old_password: user.password, new_password: 'a-new-password-456' },
+      });
+      expect(changed.status).toBe(200);
+      const afterChange = await stream(again, { ticket: outdated, lastEventId: ready.id });
+      expect(afterChange.status).toBe(401);
     });
 
     it('reaches a manager connected to another instance on the same database', async () => {

@@ -3,18 +3,22 @@
  * type the client declared (decision 24). Only the types of `uploadFileTypes` pass: PDF, PNG,
  * JPEG, GIF, and the two Office formats, which are ZIP files told apart by the entries their
  * central directory lists (read from the tail kept in memory, so the file is read once).
+ * Every signature is read at offset 0, where a browser's own sniffing looks too: a file that
+ * starts as HTML or SVG and carries `%PDF-` further on is no PDF
+ * (docs/decisions/066-an-upload-s-name-agrees-with-its-bytes.md).
  */
 import { Transform } from 'node:stream';
 import type { UploadContentType } from '@fd/contract';
 
-/** Enough of the start for every signature (a PDF header may follow up to 1 KB of junk). */
-const HEAD_BYTES = 1024 + 8;
+/** Enough of the start for every signature. */
+const HEAD_BYTES = 8;
 /** The end of a ZIP: its central directory. An Office file's lists a few dozen entries. */
 const TAIL_BYTES = 256 * 1024;
 
 const startsWith = (bytes: Buffer, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
 
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
@@ -52,7 +56,7 @@ export function detectContentType(
   tail: Buffer,
   totalSize: number,
 ): UploadContentType | undefined {
-  if (head.subarray(0, 1024).includes('%PDF-')) return 'application/pdf';
+  if (startsWith(head, PDF)) return 'application/pdf';
   if (startsWith(head, PNG)) return 'image/png';
   if (startsWith(head, JPEG)) return 'image/jpeg';
   const gif = head.toString('latin1', 0, 6);
