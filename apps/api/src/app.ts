@@ -246,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         rateLimiter,
         rateLimits,
+        keySecret: config.jwt.secret,
       });
       // Manager-only features mount here through protectedRoutes (see features/README.md).
       await api.register(protectedRoutes(businessesRoutes), {

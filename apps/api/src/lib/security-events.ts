@@ -16,6 +16,7 @@ export type SecurityEvent =
   | 'password.changed'
   | 'password.change_failed'
   | 'password_reset.requested'
+  | 'password_reset.many_requests'
   | 'password_reset.code_failed'
   | 'password_reset.completed'
   | 'logout'
