@@ -1,3 +1,4 @@
+import { redactUrl } from './lib/logger.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -20,7 +21,6 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
-import { redactUrl } from './lib/security-events.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
