@@ -83,6 +83,7 @@ export const apiErrorDetails = {
   requestTimeout: 'The request took too long to arrive.',
   malformedRequest: 'The request could not be read.',
   notificationNotFound: 'Notification not found.',
+  serverStopping: 'The server is stopping: reconnect.',
   streamTicketInvalid:
     'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',
   streamCursorInvalid:

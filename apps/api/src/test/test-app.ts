@@ -84,6 +84,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   clock?: TestClock;
   captureLogs?: boolean;
+  /** How long a stop keeps idle keep-alive connections (main.ts's setting); none by default. */
+  keepAliveGraceMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
@@ -103,6 +105,9 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     rateLimiter,
     now: clock.now,
     rateLimits: options.rateLimits ?? relaxedRateLimits,
+    ...(options.keepAliveGraceMs === undefined
+      ? {}
+      : { keepAliveGraceMs: options.keepAliveGraceMs }),
     ...(options.captureLogs
       ? { logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } }
       : {}),
