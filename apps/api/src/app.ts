@@ -1,6 +1,6 @@
 import { redactUrl } from './lib/logger.ts';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
@@ -86,9 +86,8 @@ function closeConnectionsOnStop(
   keepAliveGraceMs: number,
 ): void {
   let closing = false;
-  /** HTTP/1.1 connections, and those of them with a request under way. */
-  const open = new Set<Socket>();
-  const busy = new Set<Socket>();
+  /** HTTP/1.1 connections that have not had a request yet. */
+  const unused = new Set<Socket>();
   // Over TLS a connection is HTTP/1.1 or HTTP/2 once its handshake is done.
   app.server.on(overTls ? 'secureConnection' : 'connection', (socket: Socket) => {
     // One accepted between the start of the stop and the listener's close has nothing to do.
@@ -97,41 +96,33 @@ function closeConnectionsOnStop(
       return;
     }
     if ((socket as TLSSocket).alpnProtocol === 'h2') return;
-    open.add(socket);
-    socket.once('close', () => {
-      open.delete(socket);
-      busy.delete(socket);
-    });
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
   });
-  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.httpVersionMajor === 2) return;
-    const { socket } = request;
-    busy.add(socket);
-    response.once('close', () => busy.delete(socket));
+  app.server.on('request', (request: IncomingMessage) => {
+    if (request.httpVersionMajor !== 2) unused.delete(request.socket);
   });
   const sessions = new Set<ServerHttp2Session>();
   (app.server as unknown as Http2SecureServer).on('session', (session) => {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
-  const closeIdle = () => {
-    for (const socket of open) if (!busy.has(socket)) socket.destroy();
-  };
   app.addHook('preClose', async () => {
     closing = true;
     for (const session of sessions) session.close();
-    if (keepAliveGraceMs <= 0 || open.size === 0) {
-      closeIdle();
+    if (keepAliveGraceMs <= 0) {
+      for (const socket of unused) socket.destroy();
       return;
     }
     // The listener's close would drop the idle connections at once (Node calls this method):
-    // they stay for the grace, then go.
+    // they stay for the grace, then go, with those that never had a request.
     const server = app.server as Server;
-    const nodeCloseIdle = server.closeIdleConnections.bind(server);
+    const closeIdle = server.closeIdleConnections.bind(server);
     server.closeIdleConnections = () => {};
     setTimeout(() => {
-      server.closeIdleConnections = nodeCloseIdle;
+      server.closeIdleConnections = closeIdle;
       closeIdle();
+      for (const socket of unused) socket.destroy();
     }, keepAliveGraceMs).unref();
   });
   app.addHook('onSend', async (request, reply) => {
