@@ -60,6 +60,8 @@ export interface StartInstancesOptions {
   webDist?: string;
   /** Each instance's data folder; a fresh temporary one (removed at stop) when not given. */
   dataDirs?: string[];
+  /** Each instance's port on its host; a free one the system gives when not given. */
+  ports?: number[];
   /**
    * The first instance alone with SEED_DEMO=true (the demo data, once, on an empty database),
    * then the others; otherwise all at once, none seeding.
@@ -147,6 +149,7 @@ async function startInstance(
   serverMain: string,
   settings: Record<string, string>,
   givenDataDir: string | undefined,
+  port: number | undefined,
   running: Running[],
   onLine: (line: string) => void,
 ): Promise<StartedInstance> {
@@ -154,12 +157,13 @@ async function startInstance(
     ? undefined
     : mkdtempSync(path.join(os.tmpdir(), 'formation-desk-instance-'));
   const dataDir = givenDataDir ?? ownDataDir!;
-  if (givenDataDir) mkdirSync(givenDataDir, { recursive: true });
+  // Private, as the server keeps its own (the folders made on the way too).
+  if (givenDataDir) mkdirSync(givenDataDir, { recursive: true, mode: 0o700 });
   const child = spawn(process.execPath, [serverMain], {
     cwd: rootDir,
     env: instanceEnv({
-      // Port 0: the system gives each instance a free port of its own.
-      PORT: '0',
+      // Port 0 unless one is given: the system gives each instance a free port of its own.
+      PORT: String(port ?? 0),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...settings,
@@ -239,6 +243,7 @@ export async function startInstances(options: StartInstancesOptions): Promise<St
       serverMain,
       { ...settings, WEB_DIST_DIR: webDist, SEED_DEMO: String(seed) },
       dataDirs[index],
+      options.ports?.[index],
       running,
       (line) => onLine(index, line),
     );

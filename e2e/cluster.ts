@@ -17,6 +17,7 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -64,6 +65,8 @@ export interface ClusterOptions {
   jwtSecret: string;
   /** nginx listens on 127.0.0.1:port. */
   port: number;
+  /** The instances' ports on 127.0.0.1 (a, b); free ones the system gives when not given. */
+  apiPorts?: [number, number];
   /** Where the server is built (a folder directly in apps/api, of this caller's alone). */
   bundleDir: string;
   /** Called with the migrated database before the instances start (fixtures). */
@@ -87,7 +90,7 @@ export interface Cluster {
   /** nginx: `http://127.0.0.1:<port>`. */
   url: string;
   instances: Record<InstanceName, StartedInstance>;
-  /** nginx's folder (its configuration, logs and temporary files) and the web app's copy. */
+  /** nginx's folder (its configuration, `logs/` and temporary files) and the web app's copy. */
   runDir: string;
   /** Resolves, naming it, when nginx or an instance has exited (by itself, or at stop). */
   ended: Promise<string>;
@@ -203,12 +206,32 @@ export function nginxConfig(values: Record<string, string>): string {
   });
 }
 
-async function startNginx(
+/**
+ * Makes `runDir` ready for nginx: traversable by its workers (they run as `nobody` when it is
+ * started as root, and must reach their temporary folders inside), with the logs private — a
+ * `logs` folder of mode 0700 holding `access.log` and `error.log` of mode 0600, made before nginx
+ * opens them (it appends to them and keeps their mode). Answers the logs folder.
+ */
+export function prepareNginxFolder(runDir: string): string {
+  chmodSync(runDir, 0o711);
+  const logsDir = path.join(runDir, 'logs');
+  mkdirSync(logsDir, { recursive: true, mode: 0o700 });
+  chmodSync(logsDir, 0o700);
+  for (const name of ['access.log', 'error.log']) {
+    const file = path.join(logsDir, name);
+    writeFileSync(file, '', { flag: 'a', mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return logsDir;
+}
+
+/** Runs nginx on `runDir` (prepared, with its nginx.conf), ready once it reaches both instances. */
+export async function startNginx(
   binary: string,
   runDir: string,
   url: string,
 ): Promise<{ child: ChildProcess; exited: Promise<void> }> {
-  const errorLog = path.join(runDir, 'error.log');
+  const errorLog = path.join(runDir, 'logs', 'error.log');
   const child = spawn(
     binary,
     ['-p', runDir, '-c', path.join(runDir, 'nginx.conf'), '-e', errorLog, '-g', 'daemon off;'],
@@ -247,14 +270,14 @@ async function startNginx(
 }
 
 /** Refuses at once, before any build, a port something already listens on. */
-async function checkPortFree(port: number): Promise<void> {
+async function checkPortFree(port: number, what = "nginx's port"): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         new Error(
           error.code === 'EADDRINUSE'
-            ? `127.0.0.1:${port}, nginx's port, is in use`
+            ? `127.0.0.1:${port}, ${what}, is in use`
             : `Cannot listen on 127.0.0.1:${port}: ${error.message}`,
         ),
       ),
@@ -273,6 +296,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const env = options.env ?? process.env;
   const nginxBinary = findNginx(env);
   await checkPortFree(options.port);
+  for (const [index, apiPort] of (options.apiPorts ?? []).entries()) {
+    await checkPortFree(apiPort, `instance ${index === 0 ? 'a' : 'b'}'s port`);
+  }
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'formation-desk-cluster-'));
   let started: StartedInstances | undefined;
   let nginx: { child: ChildProcess; exited: Promise<void> } | undefined;
@@ -290,9 +316,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    // nginx's worker processes run as `nobody` when it is started as root: they must reach their
-    // temporary folders inside this one (listing it stays private).
-    chmodSync(runDir, 0o711);
+    prepareNginxFolder(runDir);
     const webCopy = path.join(runDir, 'web');
     log('Building the server and the web app, migrating the database…');
     const prepareDatabase = async () => {
@@ -330,6 +354,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       },
       webDist: webCopy,
       ...(options.dataDirs ? { dataDirs: options.dataDirs } : {}),
+      ...(options.apiPorts ? { ports: options.apiPorts } : {}),
       seedDemo: options.seedDemo ?? false,
       onLine: (index, line) => options.onLine?.(index === 0 ? 'a' : 'b', line),
     });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiErrorDetails } from '@fd/contract';
 import { accounts } from '../fixtures.ts';
 import { codeIn, mailsTo, waitForNewCode } from '../mail.ts';
 import { paste, signIn, signInAs, storedManager, storedToken } from '../session.ts';
@@ -70,6 +71,17 @@ test('a manager signs in, changes the password, logs out, recovers it and signs 
   await page.getByLabel('New password', { exact: true }).fill(changedPassword);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+
+  // The server's password rule, in its own words: a common password with a symbol added, and a
+  // low-variety one (docs/decisions/070-common-and-low-variety-passwords.md).
+  await page.getByLabel('Current password', { exact: true }).fill(account.password);
+  await page.getByLabel('New password', { exact: true }).fill('Passw0rd!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(apiErrorDetails.passwordCommonVariant).first()).toBeVisible();
+  await page.getByLabel('Current password', { exact: true }).fill(account.password);
+  await page.getByLabel('New password', { exact: true }).fill('aaaaaaaa');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(apiErrorDetails.passwordRepetitive).first()).toBeVisible();
 
   await page.getByLabel('Current password', { exact: true }).fill(account.password);
   await page.getByLabel('New password', { exact: true }).fill(changedPassword);

@@ -1,5 +1,6 @@
+import { redactUrl } from './lib/logger.ts';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
@@ -20,7 +21,6 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
-import { redactUrl } from './lib/security-events.ts';
 import { watchTableChanges } from './lib/table-changes.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
@@ -66,17 +66,25 @@ function withTls(
 }
 
 /**
- * A stop lets the requests under way finish, but Fastify closes idle keep-alive connections
- * only once, as it starts closing: one whose answer goes out later stays open until the
- * client drops it, and the stop waits for it (main.ts then gives up: exit 1, database not
- * closed). So while closing, each HTTP/1.1 connection is closed as soon as it is idle.
- * A connection a client opened and never sent a request on (a spare some clients keep beside a
- * long stream) is neither idle nor busy to Node: it would hold the stop up until the headers
- * timeout. It has nothing under way, so it goes at once. An HTTP/2 connection is told to go
+ * A stop lets the requests under way finish and answers what arrives on connections still open
+ * with Fastify's 503 and `Connection: close` (docs/operations.md, "Graceful shutdown"), so a
+ * client or load balancer learns to go elsewhere rather than meeting a reset.
+ *
+ * Node closes idle keep-alive connections the moment the listener closes, and a client sending
+ * its next request on one just then gets a reset. So for `keepAliveGraceMs` the HTTP/1.1
+ * connections stay open: a request on one is answered 503 with `Connection: close`, and every
+ * answer while stopping carries `Connection: close`, so each connection goes once its answer is
+ * out. Then the ones still idle, and any a client opened and never sent a request on (neither
+ * idle nor busy to Node: it would hold the stop up until the headers timeout), are closed. With
+ * no grace (the tests' default) that happens at once. An HTTP/2 connection is told to go
  * (GOAWAY) and closes once its streams under way have finished (Fastify does this itself only
  * with `forceCloseConnections`, which would also cut HTTP/1.1 requests short).
  */
-function closeConnectionsOnStop(app: FastifyInstance, overTls: boolean): void {
+function closeConnectionsOnStop(
+  app: FastifyInstance,
+  overTls: boolean,
+  keepAliveGraceMs: number,
+): void {
   let closing = false;
   /** HTTP/1.1 connections that have not had a request yet. */
   const unused = new Set<Socket>();
@@ -101,12 +109,28 @@ function closeConnectionsOnStop(app: FastifyInstance, overTls: boolean): void {
   });
   app.addHook('preClose', async () => {
     closing = true;
-    for (const socket of unused) socket.destroy();
     for (const session of sessions) session.close();
+    if (keepAliveGraceMs <= 0) {
+      for (const socket of unused) socket.destroy();
+      return;
+    }
+    // The listener's close would drop the idle connections at once (Node calls this method):
+    // they stay for the grace, then go, with those that never had a request.
+    const server = app.server as Server;
+    const closeIdle = server.closeIdleConnections.bind(server);
+    server.closeIdleConnections = () => {};
+    setTimeout(() => {
+      server.closeIdleConnections = closeIdle;
+      closeIdle();
+      for (const socket of unused) socket.destroy();
+    }, keepAliveGraceMs).unref();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (closing && request.raw.httpVersionMajor !== 2) reply.header('connection', 'close');
   });
   app.addHook('onResponse', (_request, _reply, done) => {
     // Node's HTTP/1.1 side, over TLS too (an HTTP/2 server that allows HTTP/1.1 has the call).
-    if (closing) app.server.closeIdleConnections();
+    if (closing && keepAliveGraceMs <= 0) app.server.closeIdleConnections();
     done();
   });
 }
@@ -122,6 +146,11 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimits>;
   /** Where files live; by default the database's driver (createFileStorage, decision 44). */
   storage?: FileStorage;
+  /**
+   * How long a stop keeps idle keep-alive connections open, answering a request on one with 503
+   * and `Connection: close` (main.ts sets it; none by default).
+   */
+  keepAliveGraceMs?: number;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /**
@@ -179,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const app = Fastify(config.tls ? withTls(options, config.tls) : options);
 
-  closeConnectionsOnStop(app, Boolean(config.tls));
+  closeConnectionsOnStop(app, Boolean(config.tls), deps.keepAliveGraceMs ?? 0);
 
   if (recovered.committed + recovered.discarded > 0) {
     app.log.info(
@@ -248,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         rateLimiter,
         rateLimits,
+        keySecret: config.jwt.secret,
       });
       // Manager-only features mount here through protectedRoutes (see features/README.md).
       await api.register(protectedRoutes(businessesRoutes), {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_MANAGER } from './features/seed/demo.ts';
 import { LOCK_FILE_NAME } from './lib/data-dir/data-dir-lock.ts';
+import { redactUrl } from './lib/logger.ts';
 import { startServerOnTerminal, type RunningProcess } from './test/processes.ts';
 
 /** A start with the demo seed, on a busy machine. */
@@ -101,5 +102,26 @@ describe('the log on a terminal', { timeout: TIMEOUT_MS }, () => {
       );
       await stop();
     }
+  });
+});
+
+describe('the redaction of credentials in logged addresses', () => {
+  it('redacts a signature or ticket under any encoding of its name, and nothing else', () => {
+    expect(redactUrl('/api/v1/files/document/1?expires=9&signature=abc')).toBe(
+      '/api/v1/files/document/1?expires=9&signature=[redacted]',
+    );
+    // Before, only the plain names were matched: these went to the log as sent.
+    expect(redactUrl('/api/v1/notifications/stream/?%74icket=abc')).toBe(
+      '/api/v1/notifications/stream/?%74icket=[redacted]',
+    );
+    expect(redactUrl('/f?expires=9&%73ignature=abc&x=1')).toBe(
+      '/f?expires=9&%73ignature=[redacted]&x=1',
+    );
+    expect(redactUrl('/f?%2574icket=abc&SIGNATURE=def&Tick%65t=ghi')).toBe(
+      '/f?%2574icket=[redacted]&SIGNATURE=[redacted]&Tick%65t=[redacted]',
+    );
+    // Undecodable names and other parameters stay as sent.
+    expect(redactUrl('/f?%E0%A4%A=1&tickets=2&page=3')).toBe('/f?%E0%A4%A=1&tickets=2&page=3');
+    expect(redactUrl('/api/health')).toBe('/api/health');
   });
 });

@@ -28,6 +28,12 @@ import {
 
 /** Past this, a shutdown that hangs (a stuck request) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * How long a stop keeps idle keep-alive connections, answering a request on one with 503 and
+ * `Connection: close` rather than meeting it with a reset (docs/operations.md, "Graceful
+ * shutdown").
+ */
+const KEEP_ALIVE_GRACE_MS = 1_000;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
     mailer,
     rateLimiter,
     rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+    keepAliveGraceMs: KEEP_ALIVE_GRACE_MS,
     ...(logStream ? { logStream } : {}),
   });
   log.bind(app.log);

@@ -107,7 +107,26 @@ describe.each(lanes)('security events on $name', (lane) => {
       '/api/v1/files/document/1?expires=1&signature=sig-secret-1',
     );
     await callApi(harness.baseUrl, 'GET', '/api/v1/notifications/stream/?ticket=ticket-secret-1');
-    secrets.push('sig-secret-1', 'ticket-secret-1');
+    // …so do they under percent-encoded names, which the server decodes to the same parameters.
+    await callApi(
+      harness.baseUrl,
+      'GET',
+      '/api/v1/files/document/1?expires=1&%73ignature=sig-secret-2',
+    );
+    await callApi(harness.baseUrl, 'GET', '/api/v1/notifications/stream/?%74icket=ticket-secret-2');
+    await callApi(harness.baseUrl, 'GET', '/api/v1/notifications/stream/?TICK%45T=ticket-secret-3');
+    secrets.push(
+      'sig-secret-1',
+      'ticket-secret-1',
+      'sig-secret-2',
+      'ticket-secret-2',
+      'ticket-secret-3',
+    );
+    expect(
+      harness.logs.some((line) =>
+        String((line.req as { url?: string } | undefined)?.url).includes('%74icket=[redacted]'),
+      ),
+    ).toBe(true);
     expect(
       harness.logs.some((line) =>
         String((line.req as { url?: string } | undefined)?.url).includes('signature=[redacted]'),

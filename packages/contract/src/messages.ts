@@ -73,12 +73,17 @@ export const apiErrorDetails = {
     `${method} is not allowed here: this address takes ${allowed.join(', ')}.`,
   passwordCommon:
     'This password is on lists of common passwords that attackers try first: choose another.',
+  passwordCommonVariant:
+    'This password is a common password with a few digits or symbols added, which attackers try first: choose another.',
+  passwordRepetitive:
+    'This password is too predictable (too few different characters, a repeated pattern or a run like abcdefgh): choose another.',
   passwordIsEmail: 'The password must not be your email address.',
   badUrl: 'The address is not valid: a percent sign must start an encoded character (%20).',
   headersTooLarge: 'The request headers are too large.',
   requestTimeout: 'The request took too long to arrive.',
   malformedRequest: 'The request could not be read.',
   notificationNotFound: 'Notification not found.',
+  serverStopping: 'The server is stopping: reconnect.',
   streamTicketInvalid:
     'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',
   streamCursorInvalid:

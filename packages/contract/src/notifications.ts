@@ -151,7 +151,9 @@ export const notificationStreamQuerySchema = z.object({
  * - `ready`: connected; with no id to resume from, reload the lists.
  * - `notifications`: `{ detail: AppNotification[] }`, oldest first, never one twice.
  * - `reset`: more were missed than one event carries; reload the lists.
- * - `end`: `{ detail }`, the session was revoked or expired; do not reconnect.
+ * - `end`: `{ detail }`, the session was revoked or expired; do not reconnect. Or
+ *   `{ detail, reconnect: true }`: the server is stopping; reconnect (to another instance if
+ *   any), resuming from the last id.
  */
 export const notificationStreamEvents = ['ready', 'notifications', 'reset', 'end'] as const;
 export type NotificationStreamEvent = (typeof notificationStreamEvents)[number];

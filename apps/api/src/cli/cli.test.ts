@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { validationMessages } from '@fd/contract';
+import { apiErrorDetails, validationMessages } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { runNpm, runTool, type RunResult } from '../test/processes.ts';
@@ -153,6 +153,27 @@ describe.each(lanes)(
       );
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`--password: ${validationMessages.resetPasswordMin}`);
+    });
+
+    it('refuses a common password with a symbol added and a low-variety one, saying why', async () => {
+      for (const [password, detail] of [
+        ['Passw0rd!', apiErrorDetails.passwordCommonVariant],
+        ['aaaaaaaa', apiErrorDetails.passwordRepetitive],
+      ] as const) {
+        const result = await manager(
+          'create',
+          '--email',
+          'weak@example.com',
+          '--first',
+          'W',
+          '--last',
+          'P',
+          '--password',
+          password,
+        );
+        expect(result.code, password).toBe(1);
+        expect(result.stderr, password).toContain(`--password: ${detail}`);
+      }
     });
 
     it('refuses an unknown email', async () => {

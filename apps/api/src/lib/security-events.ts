@@ -16,6 +16,7 @@ export type SecurityEvent =
   | 'password.changed'
   | 'password.change_failed'
   | 'password_reset.requested'
+  | 'password_reset.many_requests'
   | 'password_reset.code_failed'
   | 'password_reset.completed'
   | 'logout'
@@ -28,9 +29,3 @@ export function logSecurityEvent(
 ): void {
   request.log.info({ security: { event, ip: request.ip, ...details } }, `security event ${event}`);
 }
-
-/** Query parameters that are credentials: a download's signature, a stream's ticket. */
-const credentialParameters = /([?&](?:signature|ticket)=)[^&#]*/giu;
-
-/** `url` as it may be logged: credentials in its query replaced by `[redacted]`. */
-export const redactUrl = (url: string): string => url.replace(credentialParameters, '$1[redacted]');

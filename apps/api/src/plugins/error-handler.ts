@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { apiErrorDetails, type ErrorBody } from '@fd/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -136,6 +136,18 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   socket.destroy();
 }
 
+/** Errors of a request body's stream that say the client went away before sending it whole. */
+const cutOffCodes = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
+
+/** Whether `error` came of the client leaving before its body was all sent. */
+function isCutOffByClient(raw: IncomingMessage, error: unknown): boolean {
+  if (raw.complete) return false;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (
+    raw.destroyed || raw.socket?.destroyed === true || (code !== undefined && cutOffCodes.has(code))
+  );
+}
+
 /**
  * The one error handler (docs/conventions.md, convention 5): every failure is answered as
  * `{ errors: { detail, validations? } }`. 5xx are logged with the request id
@@ -149,6 +161,17 @@ export const errorHandlerPlugin = fp(
     });
 
     app.setErrorHandler((error, request, reply) => {
+      // A body the client stopped sending half-way (a cut-off upload) is its doing, not ours:
+      // a warning, and a 400 to no one, rather than a logged server error.
+      if (isCutOffByClient(request.raw, error)) {
+        request.log.warn(
+          {
+            err: { message: (error as Error).message, code: (error as NodeJS.ErrnoException).code },
+          },
+          'The client cut the request off',
+        );
+        return reply.code(400).send(bodyOf(new AppError(400, apiErrorDetails.malformedRequest)));
+      }
       const appError = toAppError(error);
       if (appError.statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed');

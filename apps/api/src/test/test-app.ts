@@ -86,6 +86,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** Unset: the lane's (`laneReadCache`). */
   readCache?: 'on' | 'off';
+  /** How long a stop keeps idle keep-alive connections (main.ts's setting); none by default. */
+  keepAliveGraceMs?: number;
 }
 
 /** The read cache a lane runs with when a test does not choose: off on PostgreSQL. */
@@ -115,6 +117,9 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     rateLimiter,
     now: clock.now,
     rateLimits: options.rateLimits ?? relaxedRateLimits,
+    ...(options.keepAliveGraceMs === undefined
+      ? {}
+      : { keepAliveGraceMs: options.keepAliveGraceMs }),
     ...(options.captureLogs
       ? { logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } }
       : {}),

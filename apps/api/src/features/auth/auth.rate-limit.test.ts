@@ -72,14 +72,29 @@ describe.each(cases)(
     });
     afterAll(() => database?.dispose());
 
+    /** Every key the app counted under, as the store (memory or Redis) received it. */
+    let keysCounted: string[] = [];
+
     /** A fresh app with the default limits; TRUST_PROXY lets each call claim its own IP. */
     const start = async () => {
       const clock = createTestClock();
+      const limiter = kind.create(clock);
+      keysCounted = [];
       harness = await startTestApp({
         database,
         clock,
         config: testConfig({ TRUST_PROXY: 'true' }),
-        rateLimiter: kind.create(clock),
+        rateLimiter: {
+          hit: (key, limit, windowMs) => {
+            keysCounted.push(key);
+            return limiter.hit(key, limit, windowMs);
+          },
+          reset: (key) => {
+            keysCounted.push(key);
+            return limiter.reset(key);
+          },
+          close: () => limiter.close(),
+        },
         rateLimits: {},
       });
       return harness;
@@ -202,6 +217,32 @@ describe.each(cases)(
       }
     });
 
+    it('counts only wrong current passwords: refused new passwords never lock the account', async () => {
+      await start();
+      const manager = await signIn(harness!, await createUser(database));
+      const rule = defaultRateLimits.changePasswordPerAccount;
+      const change = (oldPassword: string, newPassword: string) =>
+        callApi(harness!.baseUrl, 'POST', '/api/v1/auth/change-password/', {
+          token: manager.token,
+          json: { old_password: oldPassword, new_password: newPassword },
+        });
+      // Before, these counted: the right current password with a refused new one, limit + 1
+      // times, then the change itself answered 429 for 15 minutes.
+      for (let i = 0; i <= rule.limit; i += 1) {
+        const refused = await change(manager.password, i % 2 ? 'Passw0rd!' : manager.password);
+        expect(refused.status).toBe(400);
+      }
+      // Wrong guesses in between still count from zero after a proven current password.
+      for (let i = 0; i < rule.limit - 1; i += 1) {
+        expect((await change(`guess-${i}-password`, 'harbour-lantern-93')).status).toBe(400);
+      }
+      expect((await change(manager.password, 'aaaaaaaa')).status).toBe(400);
+      for (let i = 0; i < rule.limit - 1; i += 1) {
+        expect((await change(`guess-${i}-password`, 'harbour-lantern-93')).status).toBe(400);
+      }
+      expect((await change(manager.password, 'harbour-lantern-93')).status).toBe(200);
+    });
+
     it('limits code verification per IP and per verification token', async () => {
       await start();
       const perIp = defaultRateLimits.verifyOtpPerIp;
@@ -254,16 +295,44 @@ describe.each(cases)(
         perIp.windowMs,
       );
 
-      const perEmail = defaultRateLimits.forgotPasswordPerEmail;
+      // Per email and address: one address asking for someone's reset is refused past the
+      // limit…
+      const perPair = defaultRateLimits.forgotPasswordPerEmailAddress;
       const email = uniqueEmail('target');
-      for (let i = 0; i < perEmail.limit; i += 1) {
-        const response = await post('/api/v1/auth/forgot-password/', { email }, randomIp());
+      for (let i = 0; i < perPair.limit; i += 1) {
+        const response = await post('/api/v1/auth/forgot-password/', { email }, '203.0.113.31');
         forgotPasswordResponseSchema.parse(response.body);
       }
       expectRateLimited(
-        await post('/api/v1/auth/forgot-password/', { email }, randomIp()),
-        perEmail.windowMs,
+        await post('/api/v1/auth/forgot-password/', { email }, '203.0.113.31'),
+        perPair.windowMs,
       );
+      // …but requests from any number of other addresses (before: five, from anywhere, refused
+      // the owner for an hour) never refuse the owner's own.
+      const watched = defaultRateLimits.forgotPasswordRequestsPerEmail;
+      for (let i = 0; i < watched.limit + perPair.limit; i += 1) {
+        const response = await post(
+          '/api/v1/auth/forgot-password/',
+          { email },
+          `192.0.2.${100 + i}`,
+        );
+        expect(response.status).toBe(200);
+      }
+      expect((await post('/api/v1/auth/forgot-password/', { email }, '198.18.0.7')).status).toBe(
+        200,
+      );
+    });
+
+    it('keeps no email address in a rate-limit key', async () => {
+      await start();
+      const manager = await createUser(database);
+      const email = manager.email.toLowerCase();
+      await post('/api/v1/auth/login/', { email, password: 'wrong-guess' }, '203.0.113.40');
+      await post('/api/v1/auth/login/', manager, '203.0.113.40');
+      await post('/api/v1/auth/forgot-password/', { email }, '203.0.113.40');
+      expect(keysCounted.length).toBeGreaterThanOrEqual(5);
+      const local = email.split('@')[0]!;
+      for (const key of keysCounted) expect(key).not.toContain(local);
     });
   },
 );

@@ -1,4 +1,5 @@
 import {
+  apiErrorDetails,
   apiPaths,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
@@ -15,7 +16,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { enforceRateLimit, type RateLimiter, type RateLimits } from '../../lib/rate-limit/index.ts';
-import { sha256 } from '../../lib/secrets.ts';
+import { hmacSha256, sha256 } from '../../lib/secrets.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,6 +26,11 @@ export interface AuthRoutesOptions {
   service: AuthService;
   rateLimiter: RateLimiter;
   rateLimits: RateLimits;
+  /**
+   * Keys the hash that stands for an email in a rate-limit key, so no store (memory or Redis)
+   * holds an address, nor a plain SHA-256 that a list of addresses would undo.
+   */
+  keySecret: string;
 }
 
 /**
@@ -50,8 +56,10 @@ const tags = ['auth'];
 /** docs/product.md §7 "Authentication", mounted under /api/v1. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   fastify,
-  { service, rateLimiter, rateLimits },
+  { service, rateLimiter, rateLimits, keySecret },
 ) => {
+  /** What stands for a normalised email in a rate-limit key. */
+  const emailKey = (email: string) => hmacSha256(keySecret, `rate-limit:${email}`);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every answer here carries a token (or a recovery ticket) beside what the client sent:
   // none is compressed (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md).
@@ -64,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   /** Many failures at one account from everywhere: logged for a person to look at, not refused. */
   async function countAccountFailure(request: FastifyRequest, email: string) {
     const { limit, windowMs } = rateLimits.loginFailuresPerAccount;
-    const counted = await rateLimiter.hit(`login:failures:${email}`, limit, windowMs);
+    const counted = await rateLimiter.hit(`login:failures:${emailKey(email)}`, limit, windowMs);
     if (!counted.allowed) logSecurityEvent(request, 'login.many_failures', { email });
   }
 
@@ -87,7 +95,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     async (request) => {
       const body = request.body;
       const email = normalizeEmail(body.email);
-      const pairKey = `login:email:${email}:ip:${request.ip}`;
+      const pairKey = `login:email:${emailKey(email)}:ip:${request.ip}`;
       await enforceRateLimit(rateLimiter, pairKey, rateLimits.loginPerAccountAddress);
       const answer = await whenRefused(service.login(body), async (error) => {
         logSecurityEvent(request, error.statusCode === 401 ? 'login.failed' : 'login.refused', {
@@ -119,12 +127,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     },
     async (request) => {
       const body = request.body;
+      const email = normalizeEmail(body.email);
+      // Limited per email and address: requests from elsewhere never refuse the owner's own
+      // (docs/decisions/071-password-resets-an-attacker-cannot-deny.md)…
       await enforceRateLimit(
         rateLimiter,
-        `forgot:email:${normalizeEmail(body.email)}`,
-        rateLimits.forgotPasswordPerEmail,
+        `forgot:email:${emailKey(email)}:ip:${request.ip}`,
+        rateLimits.forgotPasswordPerEmailAddress,
       );
-      logSecurityEvent(request, 'password_reset.requested', { email: normalizeEmail(body.email) });
+      logSecurityEvent(request, 'password_reset.requested', { email });
+      // …and watched across addresses: many requests for one email are logged, not refused.
+      const { limit, windowMs } = rateLimits.forgotPasswordRequestsPerEmail;
+      const counted = await rateLimiter.hit(`forgot:email:${emailKey(email)}`, limit, windowMs);
+      if (!counted.allowed) logSecurityEvent(request, 'password_reset.many_requests', { email });
       return service.requestPasswordReset(body.email, request.log);
     },
   );
@@ -214,11 +229,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       await enforceRateLimit(rateLimiter, accountKey, rateLimits.changePasswordPerAccount);
       const answer = await whenRefused(
         service.changePassword(request.manager, request.body),
-        (error) => {
+        async (error) => {
           logSecurityEvent(request, 'password.change_failed', {
             userId: request.manager.id,
             reason: error.detail,
           });
+          // The limit counts wrong current passwords only (docs/operations.md, "Redis"): any
+          // other refusal (a weak or unchanged new password) comes after the current one was
+          // proven, which clears the count as a change would.
+          if (error.detail !== apiErrorDetails.wrongCurrentPassword) {
+            await rateLimiter.reset(accountKey);
+          }
         },
       );
       await rateLimiter.reset(accountKey);

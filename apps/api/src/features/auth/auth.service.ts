@@ -114,7 +114,7 @@ export function createAuthService({
   /**
    * Answers the same, in the same time, for every email: the answer goes out before
    * anything about the account is looked up. Then, for an active manager, a reset is
-   * opened (closing older ones) and the code mailed. Answering after the lookup let the
+   * opened (older open ones stand) and the code mailed. Answering after the lookup let the
    * time tell which emails have accounts (the insert and the mail's queueing took ~20 ms
    * more).
    */
@@ -138,15 +138,16 @@ export function createAuthService({
     if (!isActiveManager(user)) return;
     const code = createNumericCode();
     const at = now();
-    await db.transaction(async (tx) => {
-      await queries.consumeOpenResets(tx, user.id, at);
-      await queries.insertPasswordReset(tx, {
-        userId: user.id,
-        verificationTokenHash: sha256(verificationToken),
-        codeHash: codeHash(code),
-        expiresAt: new Date(at.getTime() + OTP_TTL_MS),
-        createdAt: at,
-      });
+    // Older open codes stand: each is bound to the verification token of its own request, so a
+    // request by someone else cannot cancel the owner's code
+    // (docs/decisions/071-password-resets-an-attacker-cannot-deny.md). A reset or a change
+    // closes them all.
+    await queries.insertPasswordReset(db, {
+      userId: user.id,
+      verificationTokenHash: sha256(verificationToken),
+      codeHash: codeHash(code),
+      expiresAt: new Date(at.getTime() + OTP_TTL_MS),
+      createdAt: at,
     });
     try {
       await mailer.send({

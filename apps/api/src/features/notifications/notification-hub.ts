@@ -83,7 +83,7 @@ export async function startNotificationHub(options: {
     }
   }
 
-  function close(stream: Stream, end?: { detail: string }): void {
+  function close(stream: Stream, end?: { detail: string; reconnect?: true }): void {
     if (!streams.delete(stream)) return;
     clearTimeout(stream.expiry);
     const { response } = stream;
@@ -243,7 +243,9 @@ export async function startNotificationHub(options: {
       clearTimeout(retry);
       stopWatchingUsers();
       stopWatchingTokens();
-      for (const stream of [...streams]) close(stream);
+      // Each client is told why, and that it may come back (to another instance if any).
+      const end = { detail: apiErrorDetails.serverStopping, reconnect: true } as const;
+      for (const stream of [...streams]) close(stream, end);
       await stopListening();
     },
   };

@@ -40,7 +40,17 @@ export const defaultRateLimits = {
   verifyOtpPerIp: { limit: 20, windowMs: MINUTE },
   verifyOtpPerToken: { limit: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  forgotPasswordPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * Reset requests for one email from one address: past it that address is refused for that
+   * email. Per address, so that requests from elsewhere cannot deny the owner a reset
+   * (docs/decisions/071-password-resets-an-attacker-cannot-deny.md).
+   */
+  forgotPasswordPerEmailAddress: { limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * Reset requests for one email from every address: past it each further request is logged as
+   * `password_reset.many_requests`, and nothing is refused.
+   */
+  forgotPasswordRequestsPerEmail: { limit: 20, windowMs: 60 * MINUTE },
   /**
    * A signed-in session's tries at the current password (a stolen token must not be able to
    * guess it); cleared by a successful change, so it counts consecutive failures.

@@ -185,6 +185,20 @@ describe('NotificationStream', () => {
     expect(sources).toHaveLength(1);
   });
 
+  it('reconnects, resuming, on `end` with reconnect: the server is stopping', async () => {
+    startStream();
+    await settle();
+    latest().emit('ready', '1');
+    latest().emit('end', '2', {
+      detail: 'The server is stopping: reconnect.',
+      reconnect: true,
+    });
+    expect(latest().isClosed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sources).toHaveLength(2);
+    expect(latest().lastEventId).toBe('2');
+  });
+
   it('stops when the ticket is refused with 401 (the API client signs out)', async () => {
     getTicket = () =>
       Promise.reject(

@@ -45,6 +45,19 @@ const RESUME_ATTEMPTS = 2;
 const isFinal = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
+/** An `end` event whose data says `reconnect: true`: the server stops, the session goes on. */
+function asksToReconnect(event: Event): boolean {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return false;
+  try {
+    const data: unknown = JSON.parse(event.data);
+    return (
+      typeof data === 'object' && data !== null && 'reconnect' in data && data.reconnect === true
+    );
+  } catch {
+    return false;
+  }
+}
+
 export class NotificationStream {
   private readonly options: NotificationStreamOptions;
   private source: StreamSource | undefined;
@@ -91,13 +104,13 @@ export class NotificationStream {
     let isReady = false;
 
     // Every event has an id; an event of a stream already replaced is ignored.
-    const on = (type: NotificationStreamEvent | 'error', handle: () => void) =>
+    const on = (type: NotificationStreamEvent | 'error', handle: (event: Event) => void) =>
       source.addEventListener(type, (event) => {
         if (this.source !== source) return;
         if (event instanceof MessageEvent && event.lastEventId) {
           this.lastEventId = event.lastEventId;
         }
-        handle();
+        handle(event);
       });
 
     on('ready', () => {
@@ -109,7 +122,17 @@ export class NotificationStream {
     });
     on('notifications', () => this.options.onChange('notifications'));
     on('reset', () => this.options.onChange('reset'));
-    on('end', () => this.stop());
+    on('end', (event) => {
+      // The server stopping says to come back (to another instance, if any); otherwise the
+      // session is over.
+      if (!asksToReconnect(event)) {
+        this.stop();
+        return;
+      }
+      source.close();
+      this.source = undefined;
+      this.retryLater();
+    });
     on('error', () => {
       source.close();
       this.source = undefined;
