@@ -471,6 +471,7 @@ async function benchWrites(
       readConnections: CONNECTIONS,
       writeRate: WRITE_RATE,
       writeMix: WRITE_MIX,
+      readCache: WRITES_READ_CACHE,
       ...(SETUP_SQL ? { setupSql: SETUP_SQL } : {}),
       rounds: ROUNDS,
       uploadBytes: UPLOAD_BYTES,
@@ -1033,7 +1034,7 @@ function writesTable(reports: WritesReport[]) {
   ]);
   const first = reports[0]!;
   return [
-    `${BUSINESSES.toLocaleString('en-US')} businesses, ${os.cpus().length} cores, Node ${process.version}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''} Writes spread over ${first.writeTargets.toLocaleString('en-US')} businesses; the upload is a ${first.uploadBytes / 1024 / 1024} MiB PDF. CPU is per request; PostgreSQL's is its backends' for the bench database (on PGlite the database runs inside the API process). Other jobs on the machine took ${Math.min(...outside)}–${Math.max(...outside)}% of its CPU during these runs.`,
+    `${BUSINESSES.toLocaleString('en-US')} businesses, ${os.cpus().length} cores, Node ${process.version}, READ_CACHE=${first.readCache}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''} Writes spread over ${first.writeTargets.toLocaleString('en-US')} businesses; the upload is a ${first.uploadBytes / 1024 / 1024} MiB PDF. CPU is per request; PostgreSQL's is its backends' for the bench database (on PGlite the database runs inside the API process). Other jobs on the machine took ${Math.min(...outside)}–${Math.max(...outside)}% of its CPU during these runs.`,
     '',
     `**Each write alone**, at ${first.writeConnections.join(' and ')} connection(s), each sending its next write when the last is answered, ${first.durationSeconds} s each (the All tab at ${first.readConnections} connections, median of ${first.rounds} runs, for reference):`,
     '',
