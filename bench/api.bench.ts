@@ -5,8 +5,9 @@
  * bench/results/api-<lane>.json and the summary table in bench/README.md.
  *
  * Two sections, both run by default:
- * - reads: the list, search, filter, counts and detail cases (results/api-<lane>.json, the
- *   "results" table);
+ * - reads: the list, search, filter, counts and detail cases, each under every READ_CACHE
+ *   setting asked (an API process per setting), the same question again and distinct
+ *   questions in turn (results/api-<lane>.json, the "results" table);
  * - writes: a step status update, a comment and a 1 MB upload, each alone at a few
  *   connections; then the All tab alone and under a steady mix of those writes, in alternating
  *   rounds (results/api-writes-<lane>.json, the "writes" table). The writes come from
@@ -16,6 +17,9 @@
  *          --lanes postgres,pglite --sections reads,writes
  *          --write-connections W (4) --write-rate R (20 a second) --rounds K (3)
  *          --write-mix step,comment,upload (the paced writes' kinds, taken in turn)
+ *          --read-cache on,off (the settings the read cases run under; the writes run once,
+ *          with the cache on unless only off is asked)
+ *          --trial (prints the tables, writes nothing: no results file, README left as it is)
  *          --setup-sql S (run on the seeded database before the API starts: to try a schema
  *          change, such as an index, before it is a migration; results then go to
  *          results/api-…-setup-sql.json, and the README is left as it is)
