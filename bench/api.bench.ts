@@ -5,8 +5,9 @@
  * bench/results/api-<lane>.json and the summary table in bench/README.md.
  *
  * Two sections, both run by default:
- * - reads: the list, search, filter, counts and detail cases (results/api-<lane>.json, the
- *   "results" table);
+ * - reads: the list, search, filter, counts and detail cases, each under every READ_CACHE
+ *   setting asked (an API process per setting), the same question again and distinct
+ *   questions in turn (results/api-<lane>.json, the "results" table);
  * - writes: a step status update, a comment and a 1 MB upload, each alone at a few
  *   connections; then the All tab alone and under a steady mix of those writes, in alternating
  *   rounds (results/api-writes-<lane>.json, the "writes" table). The writes come from
@@ -16,6 +17,9 @@
  *          --lanes postgres,pglite --sections reads,writes
  *          --write-connections W (4) --write-rate R (20 a second) --rounds K (3)
  *          --write-mix step,comment,upload (the paced writes' kinds, taken in turn)
+ *          --read-cache on,off (the settings the read cases run under; the writes run once,
+ *          with the cache on unless only off is asked)
+ *          --trial (prints the tables, writes nothing: no results file, README left as it is)
  *          --setup-sql S (run on the seeded database before the API starts: to try a schema
  *          change, such as an index, before it is a migration; results then go to
  *          results/api-…-setup-sql.json, and the README is left as it is)
@@ -27,6 +31,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  activityFilterOptions,
+  activityFilterStatuses,
+  companyTypes,
+  incorporationCountries,
+} from '@fd/contract';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/api/src/db/client.ts';
@@ -41,6 +51,7 @@ import {
   pickWriteTargets,
   resultsDir,
   root,
+  signIn,
   startProcess,
   stop,
   updateReadme,
@@ -74,6 +85,8 @@ const { values: options } = parseArgs({
     'setup-sql': { type: 'string' },
     profile: { type: 'string' },
     'keep-database': { type: 'boolean', default: false },
+    'read-cache': { type: 'string', default: 'on,off' },
+    trial: { type: 'boolean', default: false },
   },
 });
 const BUSINESSES = Number(options.businesses);
@@ -92,6 +105,20 @@ for (const kind of WRITE_MIX) {
   if (!writeKinds.includes(kind)) throw new Error(`Unknown write kind ${kind}`);
 }
 const ROUNDS = Number(options.rounds);
+type ReadCache = 'on' | 'off';
+/**
+ * The API's READ_CACHE settings the read cases run under, each on an API of its own, side by
+ * side (docs/architecture.md §9 "Without the read cache"): `off` answers every read from the
+ * database, so it is what a question asked once costs.
+ */
+const READ_CACHES = [...new Set(options['read-cache'].split(','))] as ReadCache[];
+for (const setting of READ_CACHES) {
+  if (setting !== 'on' && setting !== 'off') throw new Error(`Unknown --read-cache ${setting}`);
+}
+/** The writes section runs once, on the API as it ships (the cache on) when that is asked for. */
+const WRITES_READ_CACHE: ReadCache = READ_CACHES.includes('on') ? 'on' : READ_CACHES[0]!;
+/** A trial: prints its tables and writes nothing (no results file, README left as it is). */
+const TRIAL = options.trial;
 const SETUP_SQL = options['setup-sql'];
 /** A folder: the API runs with V8's CPU profiler, writing there; results and README stay as they are. */
 const PROFILE_DIR = options.profile ? path.resolve(options.profile) : undefined;
@@ -154,6 +181,10 @@ function log(line: string) {
 /** Seeds the lane's database (demo managers + N businesses) and picks the search term. */
 /** More than the API keeps (1 000 details, decision 37): none is found kept. */
 const DETAILS_IN_TURN = 3000;
+/** Distinct search terms near 1% of the rows, each asked page by page. */
+const ONE_PERCENT_TERMS = 8;
+/** Distinct terms that match nothing, each asked once a round. */
+const NO_MATCH_TERMS = 1500;
 
 async function prepare(database: Database, filesDir: string) {
   const started = Date.now();
@@ -188,6 +219,18 @@ async function prepare(database: Database, filesDir: string) {
   log(
     `search term "${best.term}" matches ${best.n} rows (${((Number(best.n) / BUSINESSES) * 100).toFixed(2)}%)`,
   );
+  // Several distinct terms near 1% (0.5–2% of the rows), for the cases that ask each once.
+  const nearOnePercent = [...candidates]
+    .filter((c) => Number(c.n) >= target / 2 && Number(c.n) <= target * 2)
+    .slice(0, ONE_PERCENT_TERMS);
+  const onePercentTerms = (
+    nearOnePercent.length >= 3
+      ? nearOnePercent
+      : [...candidates]
+          .sort((a, b) => Math.abs(Number(a.n) - target) - Math.abs(Number(b.n) - target))
+          .slice(0, ONE_PERCENT_TERMS)
+  ).map((c) => ({ term: c.term, matches: Number(c.n) }));
+  log(`terms near 1%: ${onePercentTerms.map((t) => `"${t.term}" ${t.matches}`).join(', ')}`);
   const plans = await explainListQueries(database, { search: best.term });
   // Businesses spread over the table, for the details asked in turn.
   const detailUuids = (
@@ -201,6 +244,7 @@ async function prepare(database: Database, filesDir: string) {
     detailUuids,
     searchTerm: best.term,
     searchMatches: Number(best.n),
+    onePercentTerms,
     plans,
     writeTargets: await pickWriteTargets(database, WRITE_TARGETS),
   };
@@ -431,6 +475,7 @@ async function benchWrites(
       readConnections: CONNECTIONS,
       writeRate: WRITE_RATE,
       writeMix: WRITE_MIX,
+      readCache: WRITES_READ_CACHE,
       ...(SETUP_SQL ? { setupSql: SETUP_SQL } : {}),
       rounds: ROUNDS,
       uploadBytes: UPLOAD_BYTES,
@@ -509,6 +554,282 @@ async function measureReference(env: Record<string, string>, headers: Record<str
   }
 }
 
+const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+/** `count` whole numbers spread evenly from `from` to `to` (both included, none twice). */
+const spread = (from: number, to: number, count: number) =>
+  to < from
+    ? []
+    : [
+        ...new Set(
+          Array.from({ length: count }, (_, i) =>
+            Math.round(from + ((to - from) * i) / Math.max(1, count - 1)),
+          ),
+        ),
+      ];
+const withQuery = (apiPath: string, query: string) =>
+  `${apiPath}${apiPath.includes('?') ? '&' : '?'}${query}`;
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+/** Distinct strings that match no business: letters that never follow each other in names. */
+function noMatchTerms(count: number): string[] {
+  let state = 20261126;
+  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+  const terms = new Set<string>();
+  while (terms.size < count) {
+    terms.add(Array.from({ length: 6 }, () => 'jqxz'[(next() >>> 16) % 4]).join(''));
+  }
+  return [...terms];
+}
+/** The six tabs as the business page asks for their rows (docs/product.md §7). */
+const tabPaths = [
+  ['All', `${BUSINESS_API}/list/`],
+  ['Queued', `${BUSINESS_API}/list/pending/`],
+  ['Incorporated', `${BUSINESS_API}/list/incorporated/`],
+  ['Processing', `${BUSINESS_API}/list/processing/`],
+  ['Verified payments', `${BUSINESS_API}/all/?payment_status=CONFIRMED`],
+  ['Unconfirmed payments', `${BUSINESS_API}/all/?payment_status=UNCONFIRMED`],
+] as const;
+
+/** A list answer's `total_count` (the tabs' deep pages are spread up to their last page). */
+async function totalOf(base: string, apiPath: string, headers: Record<string, string>) {
+  const response = await fetch(`${base}${apiPath}`, { headers });
+  if (!response.ok) throw new Error(`${apiPath} answered ${response.status}`);
+  return ((await response.json()) as { data: { total_count: number } }).data.total_count;
+}
+
+/**
+ * The read cases. The API keeps up to 1 000 list answers until the next change (decision 34)
+ * and 1 000 details (decision 37): the cases "in turn" ask more distinct questions than that,
+ * each one again only after all the others, so that with READ_CACHE=on too no answer is found
+ * kept and every request reads the database. The others repeat one question (or a few): what
+ * the kept answers save.
+ */
+async function readCases(
+  base: string,
+  headers: Record<string, string>,
+  prepared: Prepared,
+): Promise<[string, string[], CaseOptions?][]> {
+  const api = BUSINESS_API;
+  const first = (await (await fetch(`${base}${api}/list/`, { headers })).json()) as {
+    data: { businesses: { uuid: string }[] };
+  };
+  const uuid = first.data.businesses[0]!.uuid;
+  const year = new Date().getUTCFullYear();
+  const search = (term: string) => `${api}/list/?search=${encodeURIComponent(term)}`;
+  const shortTerms = [...letters].flatMap((a) => [a, ...[...letters].map((b) => a + b)]);
+  // Each tab's page 1–200, and 200 deep pages spread from 201 to its last.
+  const tabPages: string[] = [];
+  for (const [, tabPath] of tabPaths) {
+    const last = Math.ceil((await totalOf(base, tabPath, headers)) / 10);
+    for (const page of [...range(200), ...spread(201, last, 200)]) {
+      tabPages.push(withQuery(tabPath, `page=${page}`));
+    }
+  }
+  // Country × type × date range (none, whole years, halves, quarters of the last 5), pages 1–2;
+  // and each activity filter (step × status), pages 1–3.
+  const dateRanges = [
+    '',
+    ...range(5).flatMap((back) => {
+      const y = year - back + 1;
+      return [
+        [`${y}-01-01`, `${y}-12-31`],
+        [`${y}-01-01`, `${y}-06-30`],
+        [`${y}-07-01`, `${y}-12-31`],
+        [`${y}-01-01`, `${y}-03-31`],
+        [`${y}-04-01`, `${y}-06-30`],
+        [`${y}-07-01`, `${y}-09-30`],
+        [`${y}-10-01`, `${y}-12-31`],
+      ].map(([from, to]) => `start_date_iso=${from}&end_date_iso=${to}`);
+    }),
+  ];
+  const filterPaths: string[] = [];
+  for (const country of ['', ...incorporationCountries]) {
+    for (const type of ['', ...companyTypes]) {
+      for (const dates of dateRanges) {
+        const query = [
+          country && `country=${country}`,
+          type && `type=${encodeURIComponent(type)}`,
+          dates,
+        ].filter(Boolean);
+        if (!query.length) continue;
+        for (const page of [1, 2]) filterPaths.push(`${api}/list/?${query.join('&')}&page=${page}`);
+      }
+    }
+  }
+  for (const step of activityFilterOptions) {
+    for (const status of activityFilterStatuses) {
+      for (const page of [1, 2, 3]) {
+        filterPaths.push(
+          `${api}/list/?business_formation_status=${step.replaceAll(' ', '_')}&processing_status=${status}&page=${page}`,
+        );
+      }
+    }
+  }
+  const terms = prepared.onePercentTerms;
+  const noMatch = noMatchTerms(NO_MATCH_TERMS);
+  return [
+    ['All tab, page 1', [`${api}/list/`]],
+    [
+      'All tab, pages 1–3 000 in turn (no answer kept)',
+      range(3000).map((page) => `${api}/list/?page=${page}`),
+      { inTurn: true },
+    ],
+    ['All tab, page 5 000', [`${api}/list/?page=5000`]],
+    ['Queued tab (pending)', [`${api}/list/pending/`]],
+    ['Incorporated tab', [`${api}/list/incorporated/`]],
+    ['Processing tab', [`${api}/list/processing/`]],
+    ['Verified payments tab', [`${api}/all/?payment_status=CONFIRMED`]],
+    ['Unconfirmed payments tab', [`${api}/all/?payment_status=UNCONFIRMED`]],
+    [
+      `Six tabs, pages 1–200 and 200 deep pages each, ${tabPages.length.toLocaleString('en')} in turn (no answer kept)`,
+      tabPages,
+      { inTurn: true },
+    ],
+    ['Search (~1% of rows)', [search(prepared.searchTerm)]],
+    [`Search, 1 character ("${SHORT_SEARCHES[0]}")`, [search(SHORT_SEARCHES[0])]],
+    [`Search, 2 characters ("${SHORT_SEARCHES[1]}")`, [search(SHORT_SEARCHES[1])]],
+    [`Search matching nothing ("${NO_MATCH_SEARCH}")`, [search(NO_MATCH_SEARCH)]],
+    [
+      'Searches of 1–2 letters, 702 terms × pages 1–3 in turn (no answer kept)',
+      shortTerms.flatMap((term) => range(3).map((page) => `${search(term)}&page=${page}`)),
+      { inTurn: true },
+    ],
+    [
+      'Searches of 1–2 letters, 702 terms × pages 20 and 100 in turn (no answer kept)',
+      shortTerms.flatMap((term) => [20, 100].map((page) => `${search(term)}&page=${page}`)),
+      { inTurn: true },
+    ],
+    [
+      'Search (~1% of rows), 1 200 pages in turn (no answer kept)',
+      // Pages 1–600 at 10 and at 15 rows: more questions than answers kept, all within the
+      // first 10 000 matches (one bounded total per page size).
+      [10, 15].flatMap((size) =>
+        range(600).map((page) => `${search(prepared.searchTerm)}&page=${page}&page_size=${size}`),
+      ),
+      { inTurn: true },
+    ],
+    [
+      `${terms.length} terms near 1%, pages 1–20 each at 7 page sizes (10–50 rows), in turn (no answer kept)`,
+      terms.flatMap(({ term }) =>
+        [10, 15, 20, 25, 30, 40, 50].flatMap((size) =>
+          range(20).map((page) => `${search(term)}&page=${page}&page_size=${size}`),
+        ),
+      ),
+      { inTurn: true },
+    ],
+    [
+      `${terms.length} terms near 1%, up to 150 deep pages each (21 to the last) at 10 and 5 rows, in turn (no answer kept)`,
+      terms.flatMap(({ term, matches }) =>
+        [10, 5].flatMap((size) => {
+          // Within the first 10 000 matches (a search's total is bounded there).
+          const last = Math.max(1, Math.ceil(Math.min(matches, 10_000) / size));
+          return spread(Math.min(21, last), last, 150).map(
+            (page) => `${search(term)}&page=${page}&page_size=${size}`,
+          );
+        }),
+      ),
+      { inTurn: true },
+    ],
+    [
+      `${NO_MATCH_TERMS.toLocaleString('en')} terms matching nothing, page 1 in turn (no answer kept)`,
+      noMatch.map(search),
+      { inTurn: true },
+    ],
+    [
+      `The same terms, page 50 and the total alone (page size 1) in turn (no answer kept)`,
+      noMatch.flatMap((term) => [`${search(term)}&page=50`, `${search(term)}&page_size=1`]),
+      { inTurn: true },
+    ],
+    [
+      'Country + type + date',
+      [
+        `${api}/list/?country=USA&type=LLC&start_date_iso=${year - 1}-01-01&end_date_iso=${year}-12-31`,
+      ],
+    ],
+    [
+      'Activity filter (Bank Account, pending)',
+      [`${api}/list/?business_formation_status=Bank_Account&processing_status=PENDING`],
+    ],
+    [
+      `Filters: country × type × date, and activity, ${filterPaths.length.toLocaleString('en')} in turn (no answer kept)`,
+      filterPaths,
+      { inTurn: true },
+    ],
+    ['Six tab counts', sixTabCounts],
+    [
+      // The embedded database runs one statement at a time: how long the All tab waits behind
+      // short searches that find nothing kept (the stall the PGlite target bounds).
+      'All tab, page 1, beside 1-letter searches one at a time',
+      [`${api}/list/`],
+      {
+        beside: [...letters].flatMap((letter) =>
+          range(40).map((page) => `${search(letter)}&page=${page}`),
+        ),
+      },
+    ],
+    ['Business detail', [`${api}/detail/${uuid}/`]],
+    [
+      `Business detail, ${DETAILS_IN_TURN.toLocaleString('en')} businesses in turn (no answer kept)`,
+      prepared.detailUuids.map((id) => `${api}/detail/${id}/`),
+      { inTurn: true },
+    ],
+  ];
+}
+
+/** The API on the lane's data with READ_CACHE=`readCache`, signed in as the demo manager. */
+async function withApi<T>(
+  env: Record<string, string>,
+  readCache: ReadCache,
+  run: (api: {
+    base: string;
+    token: string;
+    pid: number;
+    env: Record<string, string>;
+  }) => Promise<T>,
+): Promise<T> {
+  const apiEnv = { ...env, READ_CACHE: readCache };
+  const server = startApi(apiEnv, PROFILE_DIR);
+  const base = `http://127.0.0.1:${env.PORT}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    const token = await signIn(base, DEMO_MANAGER.email, DEMO_MANAGER.password);
+    return await run({ base, token, pid: server.pid!, env: apiEnv });
+  } finally {
+    await stop(server);
+  }
+}
+
+/** The read cases under one READ_CACHE setting, on an API of its own. */
+async function benchReads(
+  lane: 'postgres' | 'pglite',
+  env: Record<string, string>,
+  readCache: ReadCache,
+  prepared: Prepared,
+): Promise<SettingReads> {
+  log(`lane ${lane}, READ_CACHE=${readCache}: reads`);
+  return withApi(env, readCache, async ({ base, token, pid, env: apiEnv }) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const meter = createCpuMeter({
+      apiPid: pid,
+      ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
+    });
+    const cases: CaseResult[] = [];
+    for (const [name, paths, options] of await readCases(base, headers, prepared)) {
+      cases.push(await measure(name, base, paths, headers, meter, options));
+      // A case whose queries outlast its window (a search that reads the whole table) must not
+      // spill into the next one: wait until PostgreSQL has finished what it was sent.
+      if (lane === 'postgres') await untilIdle(POSTGRES_DATABASE);
+    }
+    const reference = lane === 'postgres' ? await measureReference(apiEnv, headers) : null;
+    return { readCache, cases, reference };
+  });
+}
+
+interface SettingReads {
+  readCache: ReadCache;
+  cases: CaseResult[];
+  reference: Awaited<ReturnType<typeof measureReference>> | null;
+}
+
 async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefined) {
   const { dataDir, filesDir, env, database } = await openBenchLane(lane, {
     port: lane === 'postgres' ? 4411 : 4412,
@@ -516,120 +837,28 @@ async function benchLane(lane: 'postgres' | 'pglite', bare: CaseResult | undefin
     folderPrefix: 'fd-bench',
     reuse: KEEP_DATABASE,
   });
-  const prepared = await prepare(database, filesDir);
-  if (SETUP_SQL) {
-    log(`setup SQL: ${SETUP_SQL}`);
-    await database.db.execute(sql.raw(SETUP_SQL));
-  }
-  await database.close();
-
-  const server = startApi(env, PROFILE_DIR);
-  const base = `http://127.0.0.1:${env.PORT}`;
   try {
-    await waitFor(`${base}/api/health`);
-    const login = await fetch(`${base}/api/v1/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_MANAGER.email, password: DEMO_MANAGER.password }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
-    const headers = { authorization: `Bearer ${token}` };
-    const first = (await (
-      await fetch(`${base}/api/v1/manager/business/list/`, { headers })
-    ).json()) as { data: { businesses: { uuid: string }[] } };
-    const uuid = first.data.businesses[0]!.uuid;
-    const year = new Date().getUTCFullYear();
-
-    const api = BUSINESS_API;
-    const search = (term: string) => `${api}/list/?search=${encodeURIComponent(term)}`;
-    // The API keeps up to 1 000 list answers until the next change (decision 34): the cases
-    // "in turn" ask more distinct questions than that, each one again only after all the others,
-    // so that no answer is found kept and every request reads PostgreSQL.
-    const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-    const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const shortTerms = [...letters].flatMap((a) => [a, ...[...letters].map((b) => a + b)]);
-    const cases: [string, string[], CaseOptions?][] = [
-      ['All tab, page 1', [`${api}/list/`]],
-      [
-        'All tab, pages 1–3 000 in turn (no answer kept)',
-        range(3000).map((page) => `${api}/list/?page=${page}`),
-        { inTurn: true },
-      ],
-      ['All tab, page 5 000', [`${api}/list/?page=5000`]],
-      ['Queued tab (pending)', [`${api}/list/pending/`]],
-      ['Incorporated tab', [`${api}/list/incorporated/`]],
-      ['Processing tab', [`${api}/list/processing/`]],
-      ['Verified payments tab', [`${api}/all/?payment_status=CONFIRMED`]],
-      ['Unconfirmed payments tab', [`${api}/all/?payment_status=UNCONFIRMED`]],
-      ['Search (~1% of rows)', [search(prepared.searchTerm)]],
-      [`Search, 1 character ("${SHORT_SEARCHES[0]}")`, [search(SHORT_SEARCHES[0])]],
-      [`Search, 2 characters ("${SHORT_SEARCHES[1]}")`, [search(SHORT_SEARCHES[1])]],
-      [`Search matching nothing ("${NO_MATCH_SEARCH}")`, [search(NO_MATCH_SEARCH)]],
-      [
-        'Searches of 1–2 letters, 702 terms × pages 1–3 in turn (no answer kept)',
-        shortTerms.flatMap((term) => range(3).map((page) => `${search(term)}&page=${page}`)),
-        { inTurn: true },
-      ],
-      [
-        'Search (~1% of rows), 1 200 pages in turn (no answer kept)',
-        // Pages 1–600 at 10 and at 15 rows: more questions than answers kept, all within the
-        // first 10 000 matches (one bounded total per page size).
-        [10, 15].flatMap((size) =>
-          range(600).map((page) => `${search(prepared.searchTerm)}&page=${page}&page_size=${size}`),
-        ),
-        { inTurn: true },
-      ],
-      [
-        'Country + type + date',
-        [
-          `${api}/list/?country=USA&type=LLC&start_date_iso=${year - 1}-01-01&end_date_iso=${year}-12-31`,
-        ],
-      ],
-      [
-        'Activity filter (Bank Account, pending)',
-        [`${api}/list/?business_formation_status=Bank_Account&processing_status=PENDING`],
-      ],
-      ['Six tab counts', sixTabCounts],
-      [
-        // The embedded database runs one statement at a time: how long the All tab waits behind
-        // short searches that find nothing kept (the stall the PGlite target bounds).
-        'All tab, page 1, beside 1-letter searches one at a time',
-        [`${api}/list/`],
-        {
-          beside: [...letters].flatMap((letter) =>
-            range(40).map((page) => `${search(letter)}&page=${page}`),
-          ),
-        },
-      ],
-      ['Business detail', [`${api}/detail/${uuid}/`]],
-      [
-        `Business detail, ${DETAILS_IN_TURN.toLocaleString('en')} businesses in turn (no answer kept)`,
-        prepared.detailUuids.map((id) => `${api}/detail/${id}/`),
-        { inTurn: true },
-      ],
-    ];
+    const prepared = await prepare(database, filesDir);
+    if (SETUP_SQL) {
+      log(`setup SQL: ${SETUP_SQL}`);
+      await database.db.execute(sql.raw(SETUP_SQL));
+    }
+    await database.close();
     let reads: ReadsReport | undefined;
     if (SECTIONS.has('reads')) {
-      const meter = createCpuMeter({
-        apiPid: server.pid!,
-        ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
-      });
-      const rows: CaseResult[] = [];
-      for (const [name, paths, options] of cases) {
-        rows.push(await measure(name, base, paths, headers, meter, options));
-        // A case whose queries outlast its window (a search that reads the whole table) must not
-        // spill into the next one: wait until PostgreSQL has finished what it was sent.
-        if (lane === 'postgres') await untilIdle(POSTGRES_DATABASE);
+      const settings: SettingReads[] = [];
+      for (const readCache of READ_CACHES) {
+        settings.push(await benchReads(lane, env, readCache, prepared));
       }
-      const reference = lane === 'postgres' ? await measureReference(env, headers) : undefined;
-      reads = readsReport(lane, prepared, bare!, rows, reference);
+      reads = readsReport(lane, prepared, bare!, settings);
     }
     const writes = SECTIONS.has('writes')
-      ? await benchWrites(lane, base, token, server.pid!, prepared.writeTargets)
+      ? await withApi(env, WRITES_READ_CACHE, ({ base, token, pid }) =>
+          benchWrites(lane, base, token, pid, prepared.writeTargets),
+        )
       : undefined;
     return { lane, reads, writes };
   } finally {
-    await stop(server);
     if (lane === 'postgres' && !KEEP_DATABASE) {
       await adminQuery(`drop database if exists ${POSTGRES_DATABASE} with (force)`);
     }
@@ -645,8 +874,7 @@ function readsReport(
   lane: 'postgres' | 'pglite',
   prepared: Prepared,
   bare: CaseResult,
-  rows: CaseResult[],
-  reference: Awaited<ReturnType<typeof measureReference>> | undefined,
+  settings: SettingReads[],
 ) {
   const report = {
     lane,
@@ -656,12 +884,13 @@ function readsReport(
     durationSeconds: DURATION,
     searchTerm: prepared.searchTerm,
     searchMatches: prepared.searchMatches,
+    onePercentTerms: prepared.onePercentTerms,
     ...(SETUP_SQL ? { setupSql: SETUP_SQL } : {}),
     machine: { cpus: os.cpus().length, node: process.version },
     date: new Date().toISOString(),
     bare,
-    cases: rows,
-    reference: reference ?? null,
+    /** One entry per READ_CACHE setting, in the order asked; the same cases in each. */
+    settings,
     plans: prepared.plans,
   };
   saveResults(`api-${lane}`, report);
@@ -670,7 +899,7 @@ function readsReport(
 
 /** `results/<name><suffix>.json`; a profiled run (slowed by the profiler) keeps nothing. */
 function saveResults(name: string, report: object) {
-  if (PROFILE_DIR) return;
+  if (PROFILE_DIR || TRIAL) return;
   writeFileSync(
     path.join(resultsDir, `${name}${RESULTS_SUFFIX}.json`),
     JSON.stringify(report, null, 2) + '\n',
@@ -680,9 +909,14 @@ function saveResults(name: string, report: object) {
 function summaryTable(reports: ReadsReport[]) {
   const cpu = (value: number | null | undefined) =>
     value === null || value === undefined ? '—' : value.toFixed(2);
+  const bare = reports[0]!.bare;
+  const ofBare = (c: CaseResult) =>
+    `${Math.round((c.requestsPerSecond / Math.max(1, bare.requestsPerSecond)) * 100)}%`;
   const cells = (c: CaseResult) =>
-    `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${c.latencyMax ?? '—'} | ${cpu(c.cpu?.apiMsPerRequest)} | ${cpu(c.cpu?.postgresMsPerRequest)}`;
-  const outside = reports.flatMap((r) => r.cases.map((c) => c.cpu?.outsideBenchPercent ?? 0));
+    `${c.requestsPerSecond} | ${c.latencyP50} | ${c.latencyP99} | ${cpu(c.cpu?.apiMsPerRequest)} | ${cpu(c.cpu?.postgresMsPerRequest)} | ${ofBare(c)}`;
+  // A column group per lane and READ_CACHE setting, side by side.
+  const variants = reports.flatMap((r) => r.settings.map((s) => ({ lane: r.lane, ...s })));
+  const outside = variants.flatMap((v) => v.cases.map((c) => c.cpu?.outsideBenchPercent ?? 0));
   const seeded = reports
     .filter((r) => r.seeding.businesses > 0)
     .map(
@@ -690,47 +924,60 @@ function summaryTable(reports: ReadsReport[]) {
         `${r.lane}: ${r.seeding.businesses.toLocaleString('en-US')} businesses seeded in ${r.seeding.seconds} s`,
     );
   const lines = [
-    `${BUSINESSES.toLocaleString('en-US')} businesses, ${CONNECTIONS} connections, ${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version}. CPU is per request: the API process and the bench database's PostgreSQL backends (PGlite runs inside the API). Other jobs took ${Math.min(...outside)}–${Math.max(...outside)}% of the machine's CPU during the cases.${seeded.length ? ` Seeding: ${seeded.join('; ')}.` : ''}${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''}`,
+    `${BUSINESSES.toLocaleString('en-US')} businesses, ${CONNECTIONS} connections, ${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version}. Each lane under READ_CACHE=${READ_CACHES.join(' and ')} (an API process each; off: every read from the database). CPU is per request: the API process and the bench database's PostgreSQL backends (PGlite runs inside the API); "of bare" is the throughput as a share of the bare route's. Other jobs took ${Math.min(...outside)}–${Math.max(...outside)}% of the machine's CPU during the cases.${seeded.length ? ` Seeding: ${seeded.join('; ')}.` : ''}${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''}`,
     '',
     '| case | ' +
-      reports
-        .map((r) => `${r.lane} req/s | p50 ms | p99 ms | max ms | API CPU ms | PostgreSQL CPU ms`)
+      variants
+        .map(
+          (v) =>
+            `${v.lane}, cache ${v.readCache}: req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms | of bare`,
+        )
         .join(' | ') +
       ' |',
-    '|---|' + reports.map(() => '---:|---:|---:|---:|---:|---:').join('|') + '|',
+    '|---|' + variants.map(() => '---:|---:|---:|---:|---:|---:').join('|') + '|',
   ];
-  const bare = reports[0]!.bare;
   lines.push(
     `| Bare Fastify route (the machine's ceiling) | ` +
-      reports.map(() => cells(bare)).join(' | ') +
+      variants.map(() => cells(bare)).join(' | ') +
       ' |',
   );
-  for (let i = 0; i < reports[0]!.cases.length; i++) {
-    const name = reports[0]!.cases[i]!.name;
-    lines.push(`| ${name} | ` + reports.map((r) => cells(r.cases[i]!)).join(' | ') + ' |');
+  for (let i = 0; i < variants[0]!.cases.length; i++) {
+    const name = variants[0]!.cases[i]!.name;
+    lines.push(`| ${name} | ` + variants.map((v) => cells(v.cases[i]!)).join(' | ') + ' |');
   }
-  for (const r of reports) {
-    for (const c of r.cases) {
+  for (const v of variants) {
+    for (const c of v.cases) {
       if (!c.beside) continue;
       lines.push(
         '',
-        `${r.lane}, "${c.name}": the searches beside it answered ${c.beside.requests} times, p50 ${c.beside.latencyP50} ms, p99 ${c.beside.latencyP99} ms, max ${c.beside.latencyMax} ms.`,
+        `${v.lane}, cache ${v.readCache}, "${c.name}": the searches beside it answered ${c.beside.requests} times, p50 ${c.beside.latencyP50} ms, p99 ${c.beside.latencyP99} ms, max ${c.beside.latencyMax} ms.`,
       );
     }
   }
-  for (const r of reports) {
-    if (!r.reference) continue;
-    const { singleRow, allTab, allTabShareOfSingleRow } = r.reference;
+  const referenced = variants.filter((v) => v.reference);
+  if (referenced.length) {
     lines.push(
       '',
-      `**Against a single-row route** (${r.lane}; bench/reference-server.ts: the same app, driver and auth hook, plus a route that reads one business by primary key), one after the other on that server:`,
+      `**Against a single-row route** (bench/reference-server.ts: the same app, driver and auth hook, plus a route that reads one business by primary key), one after the other on that server:`,
       '',
-      '| case | req/s | p50 ms | p99 ms | max ms | API CPU ms | PostgreSQL CPU ms |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| ${singleRow.name} | ${cells(singleRow)} |`,
-      `| ${allTab.name} | ${cells(allTab)} |`,
+      '| lane, cache | case | req/s | p50 ms | p99 ms | API CPU ms | PostgreSQL CPU ms | of bare |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const v of referenced) {
+      const { singleRow, allTab } = v.reference!;
+      lines.push(
+        `| ${v.lane}, ${v.readCache} | ${singleRow.name} | ${cells(singleRow)} |`,
+        `| ${v.lane}, ${v.readCache} | ${allTab.name} | ${cells(allTab)} |`,
+      );
+    }
+    lines.push(
       '',
-      `The All tab's throughput is **${allTabShareOfSingleRow}%** of the single-row route's; its CPU per request (API + PostgreSQL) is **${cpu((allTab.cpu?.apiMsPerRequest ?? 0) + (allTab.cpu?.postgresMsPerRequest ?? 0))} ms**.`,
+      referenced
+        .map(
+          (v) =>
+            `${v.lane}, cache ${v.readCache}: the All tab's throughput is **${v.reference!.allTabShareOfSingleRow}%** of the single-row route's; its CPU per request (API + PostgreSQL) is **${cpu((v.reference!.allTab.cpu?.apiMsPerRequest ?? 0) + (v.reference!.allTab.cpu?.postgresMsPerRequest ?? 0))} ms**.`,
+        )
+        .join(' '),
     );
   }
   return lines.join('\n');
@@ -791,7 +1038,7 @@ function writesTable(reports: WritesReport[]) {
   ]);
   const first = reports[0]!;
   return [
-    `${BUSINESSES.toLocaleString('en-US')} businesses, ${os.cpus().length} cores, Node ${process.version}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''} Writes spread over ${first.writeTargets.toLocaleString('en-US')} businesses; the upload is a ${first.uploadBytes / 1024 / 1024} MiB PDF. CPU is per request; PostgreSQL's is its backends' for the bench database (on PGlite the database runs inside the API process). Other jobs on the machine took ${Math.min(...outside)}–${Math.max(...outside)}% of its CPU during these runs.`,
+    `${BUSINESSES.toLocaleString('en-US')} businesses, ${os.cpus().length} cores, Node ${process.version}, READ_CACHE=${first.readCache}.${SETUP_SQL ? ` **With setup SQL: \`${SETUP_SQL}\`.**` : ''} Writes spread over ${first.writeTargets.toLocaleString('en-US')} businesses; the upload is a ${first.uploadBytes / 1024 / 1024} MiB PDF. CPU is per request; PostgreSQL's is its backends' for the bench database (on PGlite the database runs inside the API process). Other jobs on the machine took ${Math.min(...outside)}–${Math.max(...outside)}% of its CPU during these runs.`,
     '',
     `**Each write alone**, at ${first.writeConnections.join(' and ')} connection(s), each sending its next write when the last is answered, ${first.durationSeconds} s each (the All tab at ${first.readConnections} connections, median of ${first.rounds} runs, for reference):`,
     '',
@@ -906,6 +1153,8 @@ async function main() {
   if (writes) console.log(`\n${writes}\n`);
   if (PROFILE_DIR) {
     log(`CPU profiles of the API written to ${PROFILE_DIR}; results and README left as they are`);
+  } else if (TRIAL) {
+    log('trial: nothing written (results and README left as they are)');
   } else if (RESULTS_SUFFIX) {
     // A trial of a change that is not in the code, or a run at another number of connections:
     // its numbers are not the README's tables (those are at 50 connections).
