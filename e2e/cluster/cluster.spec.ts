@@ -190,17 +190,17 @@ test('code attempts and rate limits are shared: the 6th code on b after 5 wrong 
   const code = await waitForNewCode(email, 0, 10_000, dataDirs.a);
   const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
   for (let n = 1; n <= 5; n += 1) {
-    await expectAnswer(await verify('a', token, wrong(n)), 'a', 400, `wrong code ${n} on a`);
+    await expectAnswer(await verify('a', token, wrong(n)), 'a', 401, `wrong code ${n} on a`);
   }
   // The right code, the 6th try, on b: the five wrong ones on a closed the reset.
   const sixth = await verify('b', token, code);
-  await expectAnswer(sixth, 'b', 400, 'the right code on b after 5 wrong ones on a');
+  await expectAnswer(sixth, 'b', 401, 'the right code on b after 5 wrong ones on a');
   expect(await detailOf(sixth)).toBe(errorMessages.otpInvalid);
 
   // Redis counts the tries of one verification token on both: 10 per 15 minutes.
   for (let n = 7; n <= 10; n += 1) {
     const instance = n % 2 === 0 ? 'a' : 'b';
-    await expectAnswer(await verify(instance, token, wrong(n)), instance, 400, `try ${n}`);
+    await expectAnswer(await verify(instance, token, wrong(n)), instance, 401, `try ${n}`);
   }
   const eleventh = await verify('b', token, wrong(11));
   await expectAnswer(eleventh, 'b', 429, 'the 11th try, on b');
