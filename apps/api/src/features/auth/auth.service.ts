@@ -33,10 +33,13 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   jwt: AccessTokenSettings;
   now: () => Date;
-  /** Called after a write to users commits, so this process's caches drop at once. */
-  usersChanged?: () => void;
-  /** Called after a logout commits, so this process stops accepting the token at once. */
-  tokensRevoked?: () => void;
+  /**
+   * Awaited after a write to users commits: settles once this process's caches have heard of it
+   * from the table's trigger (`TableChanges.caughtUp`).
+   */
+  usersChanged?: () => Promise<void>;
+  /** Awaited after a logout commits: this process then refuses the token at once. */
+  tokensRevoked?: () => Promise<void>;
 }
 
 export const verificationMailSubject = 'Your Formation Desk verification code';
@@ -69,8 +72,8 @@ export function createAuthService({
   mailer,
   jwt,
   now,
-  usersChanged = () => {},
-  tokensRevoked = () => {},
+  usersChanged = async () => {},
+  tokensRevoked = async () => {},
 }: AuthServiceDeps) {
   const { db } = database;
   const codeHash = (code: string) => hmacSha256(jwt.secret, code);
@@ -232,7 +235,7 @@ export function createAuthService({
       return true;
     });
     if (!done) throw new AppError(401, apiErrorDetails.invalidResetToken);
-    usersChanged();
+    await usersChanged();
     return { message: successMessages.reset, data: { detail: successMessages.reset } };
   }
 
@@ -260,7 +263,7 @@ export function createAuthService({
       await queries.consumeOpenResets(tx, user.id, at);
       return version;
     });
-    usersChanged();
+    await usersChanged();
     const credentials = await issueCredentials({ ...user, tokenVersion });
     return {
       message: successMessages.passwordChanged,
@@ -275,7 +278,7 @@ export function createAuthService({
    */
   async function logout(manager: AuthenticatedManager) {
     await queries.revokeToken(db, manager.tokenId, manager.sessionExpiresAt, now());
-    tokensRevoked();
+    await tokensRevoked();
     return { message: successMessages.logout, data: { detail: successMessages.logout } };
   }
 
