@@ -86,7 +86,8 @@ export default tseslint.config(
   },
   {
     // API features: each may use another only through its public entry (`index.ts`), and the
-    // shared layers (lib, db, plugins) reach a feature only that way too.
+    // shared layers (lib, db, plugins) reach a feature only that way too; no arrow runs back up
+    // from a feature to the auth hook, nor from db/ to the logger.
     files: ['apps/api/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -111,6 +112,25 @@ export default tseslint.config(
               except: apiFeatures.map((feature) => `./${feature}/index.ts`),
               message: 'Shared code uses a feature only through its index.ts.',
             })),
+            {
+              // The auth hook depends on the auth feature, never the other way round.
+              target: './apps/api/src/features',
+              from: './apps/api/src/plugins/authenticate.ts',
+              message:
+                "The signed-in manager (AuthenticatedManager) is the auth feature's: import it from features/auth/index.ts.",
+            },
+            {
+              // The database layer sits under lib/, plugins/ and features/: it is handed a
+              // logger (DatabaseLog) rather than reaching up for ours.
+              target: './apps/api/src/db',
+              from: [
+                './apps/api/src/lib/logger.ts',
+                './apps/api/src/plugins',
+                './apps/api/src/app.ts',
+              ],
+              message:
+                'db/ does not reach up: the caller passes its logger in (DatabaseLog in db/client.ts).',
+            },
           ],
         },
       ],
