@@ -35,7 +35,7 @@ import {
   DEMO_MANAGER,
   seedBusinesses,
   seedDemoIfEmpty,
-} from '../apps/api/src/features/seed/index.ts';
+} from '../apps/api/src/tools/seed/index.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -51,7 +51,7 @@ import {
   DEMO_MANAGER,
   seedBusinesses,
   seedDemoIfEmpty,
-} from '../apps/api/src/features/seed/index.ts';
+} from '../apps/api/src/tools/seed/index.ts';
 import { signAccessToken } from '../apps/api/src/lib/access-token.ts';
 import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
 import {

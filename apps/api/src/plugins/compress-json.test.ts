@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBusinesses } from '../features/seed/index.ts';
+import { seedBusinesses } from '../tools/seed/index.ts';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { signInNewManager, startTestApp, type TestApp } from '../test/test-app.ts';
 
