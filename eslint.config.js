@@ -19,6 +19,62 @@ const webFeatures = featuresOf('./apps/web/src/features');
  */
 const webSharedLayers = ['components', 'hooks', 'lib', 'config'];
 
+/**
+ * The API's import zones: a feature uses another only through its public entry (`index.ts`),
+ * and the shared layers (lib, db, plugins) and the tools reach a feature only that way too: no
+ * arrow runs back up from a feature to the auth hook, nor from db/ to the logger.
+ */
+const apiZones = [
+  ...apiFeatures.map((feature) => ({
+    target: `./apps/api/src/features/${feature}`,
+    from: './apps/api/src/features',
+    except: [
+      `./${feature}`,
+      ...apiFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message:
+      'A feature uses another only through its index.ts (docs/conventions.md, convention 1).',
+  })),
+  ...['lib', 'db', 'plugins', 'tools'].map((layer) => ({
+    target: `./apps/api/src/${layer}`,
+    from: './apps/api/src/features',
+    except: apiFeatures.map((feature) => `./${feature}/index.ts`),
+    message: 'Shared code uses a feature only through its index.ts.',
+  })),
+  {
+    // The auth hook depends on the auth feature, never the other way round.
+    target: './apps/api/src/features',
+    from: './apps/api/src/plugins/authenticate.ts',
+    message:
+      "The signed-in manager (AuthenticatedManager) is the auth feature's: import it from features/auth/index.ts.",
+  },
+  {
+    // The database layer sits under lib/, plugins/ and features/: it is handed a
+    // logger (DatabaseLog) rather than reaching up for ours.
+    target: './apps/api/src/db',
+    from: ['./apps/api/src/lib/logger.ts', './apps/api/src/plugins', './apps/api/src/app.ts'],
+    message:
+      'db/ does not reach up: the caller passes its logger in (DatabaseLog in db/client.ts).',
+  },
+];
+
+/**
+ * The product (features, lib, db, plugins, app.ts) never imports the tools (the demo data, the
+ * simulator): only the entry points do (main.ts, cli/), and the tests, which seed their data.
+ */
+const productOutsideTools = {
+  target: [
+    './apps/api/src/features',
+    './apps/api/src/lib',
+    './apps/api/src/db',
+    './apps/api/src/plugins',
+    './apps/api/src/app.ts',
+  ],
+  from: './apps/api/src/tools',
+  message:
+    'The product does not import the tools (apps/api/src/tools): main.ts and cli/ start them.',
+};
+
 const envOnly = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read configuration only in env.ts (docs/conventions.md, convention 6).',
@@ -85,35 +141,14 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', envOnly] },
   },
   {
-    // API features: each may use another only through its public entry (`index.ts`), and the
-    // shared layers (lib, db, plugins) reach a feature only that way too.
     files: ['apps/api/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...apiFeatures.map((feature) => ({
-              target: `./apps/api/src/features/${feature}`,
-              from: './apps/api/src/features',
-              except: [
-                `./${feature}`,
-                ...apiFeatures
-                  .filter((other) => other !== feature)
-                  .map((other) => `./${other}/index.ts`),
-              ],
-              message:
-                'A feature uses another only through its index.ts (docs/conventions.md, convention 1).',
-            })),
-            ...['lib', 'db', 'plugins'].map((layer) => ({
-              target: `./apps/api/src/${layer}`,
-              from: './apps/api/src/features',
-              except: apiFeatures.map((feature) => `./${feature}/index.ts`),
-              message: 'Shared code uses a feature only through its index.ts.',
-            })),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...apiZones, productOutsideTools] }],
     },
   },
   {

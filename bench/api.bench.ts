@@ -40,8 +40,8 @@ import {
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/api/src/db/client.ts';
-import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
-import { DEMO_MANAGER } from '../apps/api/src/features/seed/demo.ts';
+import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/seed.service.ts';
+import { DEMO_MANAGER } from '../apps/api/src/tools/seed/demo.ts';
 import { explainListQueries } from './explain-list-queries.ts';
 import {
   activeQueries,

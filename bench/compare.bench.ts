@@ -31,11 +31,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import {
-  DEMO_MANAGER,
-  seedBusinesses,
-  seedDemoIfEmpty,
-} from '../apps/api/src/features/seed/index.ts';
+import { DEMO_MANAGER, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
 
 const { values: options } = parseArgs({
   options: {

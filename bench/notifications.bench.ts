@@ -47,11 +47,7 @@ import {
 } from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/api/src/db/client.ts';
-import {
-  DEMO_MANAGER,
-  seedBusinesses,
-  seedDemoIfEmpty,
-} from '../apps/api/src/features/seed/index.ts';
+import { DEMO_MANAGER, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
 import { signAccessToken } from '../apps/api/src/lib/access-token.ts';
 import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
 import {

@@ -40,7 +40,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { DEMO_MANAGER, seedDemoIfEmpty } from '../apps/api/src/features/seed/index.ts';
+import { DEMO_MANAGER, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
 import {
   adminQuery,
   createCpuMeter,

@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { API_BASE_PATH, manageApiPaths, stepStatuses, type StepStatus } from '@fd/contract';
-import { sampleFiles } from '../apps/api/src/features/seed/index.ts';
+import { sampleFiles } from '../apps/api/src/tools/seed/index.ts';
 
 export type WriteKind = 'step' | 'comment' | 'upload';
 export const writeKinds: readonly WriteKind[] = ['step', 'comment', 'upload'];

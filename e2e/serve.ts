@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDemoIfEmpty } from '../apps/api/src/features/seed/seed.service.ts';
+import { seedDemoIfEmpty } from '../apps/api/src/tools/seed/seed.service.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './fixtures.ts';
 import { writeFixtures } from './write-fixtures.ts';
 

@@ -14,7 +14,7 @@ import {
   formationSteps,
   users,
 } from '../apps/api/src/db/schema.ts';
-import { sampleFiles } from '../apps/api/src/features/seed/sample-files.ts';
+import { sampleFiles } from '../apps/api/src/tools/seed/sample-files.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import {
   accounts,

@@ -19,7 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
-import { DEMO_MANAGER } from './features/seed/index.ts';
+import { DEMO_MANAGER } from './tools/seed/index.ts';
 import { buildOwnServer } from './test/build-server.ts';
 import { feedback } from './db/schema.ts';
 import {

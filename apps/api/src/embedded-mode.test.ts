@@ -23,7 +23,7 @@ import { API_BASE_PATH } from '@fd/contract';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client.ts';
 import { sql } from 'drizzle-orm';
-import { DEMO_MANAGER } from './features/seed/demo.ts';
+import { DEMO_MANAGER } from './tools/seed/demo.ts';
 import { LOCK_FILE_NAME } from './lib/data-dir/data-dir-lock.ts';
 import {
   rootDir,

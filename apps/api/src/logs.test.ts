@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_MANAGER } from './features/seed/demo.ts';
+import { DEMO_MANAGER } from './tools/seed/demo.ts';
 import { LOCK_FILE_NAME } from './lib/data-dir/data-dir-lock.ts';
 import { redactUrl } from './lib/logger.ts';
 import { startServerOnTerminal, type RunningProcess } from './test/processes.ts';

@@ -162,7 +162,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const seed = config.seedDemo ? await import('./features/seed/index.ts') : undefined;
+  const seed = config.seedDemo ? await import('./tools/seed/index.ts') : undefined;
   if (seed) {
     await seed.seedDemoIfEmpty(database, {
       filesDir: config.filesDir,

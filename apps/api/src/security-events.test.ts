@@ -6,7 +6,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client.ts';
-import { seedBusinesses } from './features/seed/index.ts';
+import { seedBusinesses } from './tools/seed/index.ts';
 import { lanes, type TestDatabase } from './test/databases.ts';
 import { callApi, createUser, startTestApp, type TestApp } from './test/test-app.ts';
 

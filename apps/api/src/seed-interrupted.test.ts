@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from './db/client.ts';
 import { seedRuns } from './db/schema.ts';
-import { createDemoManagersIfNoUsers, seedBusinesses } from './features/seed/index.ts';
+import { createDemoManagersIfNoUsers, seedBusinesses } from './tools/seed/index.ts';
 import { buildOwnServer } from './test/build-server.ts';
 import { runTool, spawnTool, startServer } from './test/processes.ts';
 

@@ -15,7 +15,7 @@ import {
   DEMO_BUSINESS_COUNT,
   DEMO_MANAGER,
   SECOND_DEMO_MANAGER,
-} from '../features/seed/index.ts';
+} from '../tools/seed/index.ts';
 import { UsageError, firstSentence, type Tool } from './tool.ts';
 
 const MAX_BUSINESSES = 1_000_000;

@@ -6,7 +6,7 @@
  * Ctrl-C stops it between two events.
  */
 import { parseArgs } from 'node:util';
-import { simulateClients } from '../features/seed/index.ts';
+import { simulateClients } from '../tools/seed/index.ts';
 import { UsageError, firstSentence, type Tool } from './tool.ts';
 
 const MAX_CLIENTS = 10_000;

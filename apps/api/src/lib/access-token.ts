@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /** What an access token asserts; the auth hook re-checks all of it against the database. */
 export interface AccessTokenClaims {
@@ -60,9 +60,9 @@ export async function signAccessToken(
  * the database); only the expiry depends on the time. Bounded: the least recently used token is forgotten first.
  */
 const MAX_VERIFIED_TOKENS = 10_000;
-const verified = new LruCache<string, { secret: string; token: VerifiedAccessToken }>(
-  MAX_VERIFIED_TOKENS,
-);
+const verified = new LRUCache<string, { secret: string; token: VerifiedAccessToken }>({
+  max: MAX_VERIFIED_TOKENS,
+});
 
 /** The claims of a valid, unexpired token signed with our secret; null for anything else. */
 export async function verifyAccessToken(

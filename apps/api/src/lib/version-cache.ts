@@ -1,17 +1,17 @@
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { ChangeVersions } from './table-changes.ts';
 
 /** Entries kept until one version of the table moves. */
-class Generation<V> {
+class Generation<V extends NonNullable<unknown>> {
   version = -1;
-  readonly entries: LruCache<string, V>;
+  readonly entries: LRUCache<string, V>;
 
   constructor(maxEntries: number) {
-    this.entries = new LruCache(maxEntries);
+    this.entries = new LRUCache({ max: maxEntries });
   }
 
   /** The entries, emptied first if `version` moved on since they were stored. */
-  at(version: number): LruCache<string, V> {
+  at(version: number): LRUCache<string, V> {
     if (this.version !== version) {
       this.entries.clear();
       this.version = version;
@@ -36,7 +36,7 @@ export interface ReadsProgress {
  * docs/decisions/026-the-write-path-one-statement-for-the.md). Nothing is cached while changes
  * could go unseen (`changes.live` is false).
  */
-export class VersionCache<V> {
+export class VersionCache<V extends NonNullable<unknown>> {
   readonly #changes: ChangeVersions;
   /** Values that read the progress columns: dropped on every change. */
   readonly #progress: Generation<V>;

@@ -2,7 +2,11 @@ import { apiErrorDetails, MANAGER_ROLE } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { prepareRevocationCheck, prepareUserCheck } from '../features/auth/index.ts';
+import {
+  prepareRevocationCheck,
+  prepareUserCheck,
+  type AuthenticatedManager,
+} from '../features/auth/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { TableChanges } from '../lib/table-changes.ts';
@@ -10,24 +14,6 @@ import { SharedVersionCache } from '../lib/version-cache.ts';
 
 /** User records (and tokens' revocations) the auth hook keeps per version of their table. */
 const MAX_KNOWN_USERS = 10_000;
-
-/** The signed-in manager of a protected request. */
-export interface AuthenticatedManager {
-  id: number;
-  uuid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** The token's users.token_version (a password change moves the user's on). */
-  tokenVersion: number;
-  /** When the bearer token expires: a live stream it opened ends then. */
-  sessionExpiresAt: Date;
-  /**
-   * The bearer token's own id: a logout revokes it
-   * (docs/decisions/040-logout-ends-the-session-s-token.md).
-   */
-  tokenId: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

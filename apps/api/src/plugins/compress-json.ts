@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -12,81 +13,34 @@ declare module 'fastify' {
   }
 }
 
-/** A route's `config` when its answer carries a secret (a signed link): never compressed. */
+/** A route's `config` when its answer carries a secret (a token, a signed link): never compressed. */
 export const carriesSecret = { compress: false } as const;
 
-/** Smaller answers gain less than their headers cost. */
-const THRESHOLD_BYTES = 1024;
-/** Brotli's quality 5: most of its gain at a few times gzip's speed on small JSON. */
-const BROTLI_QUALITY = 5;
-
-type Encoding = 'br' | 'gzip';
-
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
-function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.trim().split(';');
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-const compress = (bytes: Buffer, encoding: Encoding): Buffer =>
-  encoding === 'br'
-    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-    : gzipSync(bytes, { level: 6 });
-
 /**
- * JSON answers of 1 KB and more are compressed for a client that asks (brotli, else gzip),
- * with `Vary: Accept-Encoding`. An answer sent as the same bytes again — the list answers kept
- * per version of the table (decision 34) — is compressed once: its compressed copies are kept
- * beside it for as long as it is. Routes that carry a secret opt out (`config.compress`).
+ * JSON answers of 1 KB and more are compressed by `@fastify/compress` for a client that asks
+ * (brotli at quality 5, else gzip at level 6; `Vary: Accept-Encoding` on what it compresses).
+ * Pages, files and the event stream are left alone, and so is every route whose `config` says
+ * it carries a secret (BREACH: decision 41). Request bodies are not decompressed: a body
+ * is plain JSON (or multipart) as before.
+ *
+ * The library decides per route when the route is added, from the route's own `compress`
+ * option, so the `config` of a route is turned into that option first. The hook is added here,
+ * before the library's, and so runs first for every route; a route's `config` must therefore
+ * be given where the route is declared, not by a later `onRoute` hook of a feature's scope
+ * (which would run after the library has decided).
  */
 export const compressJsonPlugin = fp(
   async (app) => {
-    const kept = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const type = reply.getHeader('content-type');
-      if (
-        (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
-        typeof type !== 'string' ||
-        !type.startsWith('application/json') ||
-        reply.getHeader('content-encoding') !== undefined ||
-        reply.routeOptions.config?.compress === false
-      ) {
-        done(null, payload);
-        return;
-      }
-      const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-      if (bytes.length < THRESHOLD_BYTES) {
-        done(null, payload);
-        return;
-      }
-      const vary = reply.getHeader('vary');
-      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (!encoding) {
-        done(null, bytes);
-        return;
-      }
-      let copies = Buffer.isBuffer(payload) ? kept.get(payload) : undefined;
-      let compressed = copies?.[encoding];
-      if (!compressed) {
-        compressed = compress(bytes, encoding);
-        if (Buffer.isBuffer(payload)) {
-          copies ??= {};
-          copies[encoding] = compressed;
-          kept.set(payload, copies);
-        }
-      }
-      reply.header('content-encoding', encoding);
-      done(null, compressed);
+    app.addHook('onRoute', (routeOptions) => {
+      if (routeOptions.config?.compress === false) routeOptions.compress = false;
+    });
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      customTypes: /^application\/json\b/,
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+      zlibOptions: { level: 6 },
+      globalDecompression: false,
     });
   },
   { name: 'compress-json' },

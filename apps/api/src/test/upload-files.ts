@@ -3,7 +3,7 @@
  * `.png`, an SVG, a ZIP that is no Office file).
  */
 import { crc32 } from 'node:zlib';
-import { sampleFiles } from '../features/seed/index.ts';
+import { sampleFiles } from '../tools/seed/index.ts';
 
 /** A ZIP of stored (uncompressed) entries, with a valid central directory. */
 export function buildZip(entries: Record<string, string>): Buffer {

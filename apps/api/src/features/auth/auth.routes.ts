@@ -61,11 +61,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   /** What stands for a normalised email in a rate-limit key. */
   const emailKey = (email: string) => hmacSha256(keySecret, `rate-limit:${email}`);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Every answer here carries a token (or a recovery ticket) beside what the client sent:
-  // none is compressed (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md).
-  app.addHook('onRoute', (routeOptions) => {
-    routeOptions.config = { ...routeOptions.config, ...carriesSecret };
-  });
   // A stop lets the resets already answered be opened and mailed before the database closes.
   app.addHook('onClose', () => service.settled());
 
@@ -85,9 +80,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
   };
   // The per-IP limit comes before the body is read: a flood of bad bodies is limited too.
+  // Every answer here carries a token (or a recovery ticket) beside what the client sent: none
+  // is compressed (docs/decisions/041-json-answers-compressed-when-asked-never-beside.md). Each
+  // route says so where it is declared, which is when the compression decides.
   app.post(
     route(apiPaths.auth.login),
     {
+      config: carriesSecret,
       schema: loginSchema,
       onRequest: async (request) =>
         enforceRateLimit(rateLimiter, `login:ip:${request.ip}`, rateLimits.loginPerIp),
@@ -114,6 +113,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(
     route(apiPaths.auth.forgotPassword),
     {
+      config: carriesSecret,
       schema: {
         operationId: 'forgotPassword',
         summary: 'Mail a 6-digit code (same answer for every email; also resends)',
@@ -147,6 +147,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(
     route(apiPaths.auth.verifyOtp),
     {
+      config: carriesSecret,
       schema: {
         operationId: 'verifyOtp',
         summary: 'Exchange the code for a reset token',
@@ -175,6 +176,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(
     route(apiPaths.auth.resetPassword),
     {
+      config: carriesSecret,
       schema: {
         operationId: 'resetPassword',
         summary: 'Set a new password with the reset token',
@@ -194,6 +196,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(
     route(apiPaths.auth.logout),
     {
+      config: carriesSecret,
       schema: {
         operationId: 'logout',
         summary: 'End this session: its token is refused from now on, by every instance',
@@ -212,6 +215,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(
     route(apiPaths.auth.changePassword),
     {
+      config: carriesSecret,
       schema: {
         operationId: 'changePassword',
         summary: 'Change the signed-in manager’s password (answers a fresh token)',

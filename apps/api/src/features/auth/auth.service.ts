@@ -24,7 +24,7 @@ import {
   hmacSha256,
   sha256,
 } from '../../lib/secrets.ts';
-import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import type { AuthenticatedManager } from './authenticated-manager.ts';
 import * as queries from './auth.queries.ts';
 import type { UserRecord } from './auth.queries.ts';
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../db/client.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import { seedBusinesses } from '../seed/index.ts';
+import { seedBusinesses } from '../../tools/seed/index.ts';
 import {
   businessListCondition,
   compactBusinessCounts,

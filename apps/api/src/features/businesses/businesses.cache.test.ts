@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedBusinesses } from '../seed/index.ts';
+import { seedBusinesses } from '../../tools/seed/index.ts';
 
 describe.each(lanes)('list counts and pages on $name follow every writer', (lane) => {
   let database: TestDatabase;

@@ -19,7 +19,7 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
-import { LruCache } from '../../lib/lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { VersionCache } from '../../lib/version-cache.ts';
 
 /** `all` = every business; the others are the `{status}` path segments. */
@@ -298,12 +298,12 @@ type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
  */
 export class PreparedBusinessPages {
   readonly #db: Db;
-  readonly #plans: LruCache<string, ReturnType<typeof prepareBusinessPage>>;
+  readonly #plans: LRUCache<string, ReturnType<typeof prepareBusinessPage>>;
   readonly #anchors: VersionCache<PageAnchor>;
 
   constructor(db: Db, anchors: VersionCache<PageAnchor>, maxShapes = 200) {
     this.#db = db;
-    this.#plans = new LruCache(maxShapes);
+    this.#plans = new LRUCache({ max: maxShapes });
     this.#anchors = anchors;
   }
 

@@ -21,7 +21,7 @@ import {
 } from '../../test/test-app.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
-import { seedBusinesses } from '../seed/index.ts';
+import { seedBusinesses } from '../../tools/seed/index.ts';
 import {
   insertFixtureBusinesses,
   storeFixtureFiles,

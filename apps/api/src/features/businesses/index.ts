@@ -1,5 +1,5 @@
 /**
- * The businesses feature's public entry: what other features (the seed) may
+ * The businesses feature's public entry: what other features and the seed tool (tools/seed) may
  * use. Everything else in this folder is its own business.
  */
 export { compactBusinessCounts } from './businesses.queries.ts';

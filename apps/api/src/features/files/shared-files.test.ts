@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from '../../test/test-app.ts';
 import { uploadFiles } from '../../test/upload-files.ts';
-import { sampleFiles, seedBusinesses } from '../seed/index.ts';
+import { sampleFiles, seedBusinesses } from '../../tools/seed/index.ts';
 
 const postgresLane = lanes.find((lane) => lane.name === 'postgres');
 

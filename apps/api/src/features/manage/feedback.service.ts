@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import type { AuthenticatedManager } from '../auth/index.ts';
 import type { StagedUpload } from '../../plugins/uploads.ts';
 import {
   feedbackInsert,

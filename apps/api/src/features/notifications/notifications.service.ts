@@ -14,7 +14,7 @@ import {
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthenticatedManager } from '../../plugins/authenticate.ts';
+import type { AuthenticatedManager } from '../auth/index.ts';
 import {
   countNotifications,
   deleteExpiredStreamTickets,

@@ -24,7 +24,7 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -32,7 +32,7 @@ import { openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir/private-data-dir.ts';
 import { isNewStorageKey } from '../storage/file-storage.ts';
 import { storageKeyColumns } from '../storage/stored-file-sources.ts';
-import { readTar, tarChunks, type TarEntrySource } from './tar.ts';
+import { readTar, tarStream, type TarEntrySource } from './tar.ts';
 
 const MANIFEST = 'formation-desk-backup.json';
 const DATABASE_ENTRY = 'database.tar';
@@ -142,7 +142,7 @@ export async function createBackup(
   const partial = `${file}.part`;
   try {
     await pipeline(
-      Readable.from(tarChunks(entries())),
+      tarStream(entries()),
       createGzip(),
       createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
     );

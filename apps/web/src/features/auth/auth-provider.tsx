@@ -7,6 +7,7 @@ import { requestVerificationCode } from './api/forgot-password.ts';
 import { verifyOtpCode } from './api/verify-otp.ts';
 import { resetPassword, type ResetPasswordPayload } from './api/reset-password.ts';
 import { authReducer, createAuthState, type AuthAction, type AuthState } from './auth-state.ts';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 /** What an auth call gives the screen: the data, or the message to show. */
 export type AuthResult<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -31,8 +32,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 class NotManagerError extends Error {}
 
-const serverDetailOr = (fallback: string) => (error: unknown) =>
-  error instanceof ApiError && error.detail ? error.detail : fallback;
+const serverDetailOr = (fallback: string) => (error: unknown) => errorDetailOr(error, fallback);
 
 /**
  * Runs one auth call through the status machine: loading when sent (unless told

@@ -9,7 +9,6 @@ import { FilterMenu, type FilterSelection } from '#/components/ui/filter-menu.ts
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
 import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
-import { ApiError } from '#/lib/api-client.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
 import { businessLevelLabel, formatCount, orNil } from '#/lib/format.ts';
@@ -25,6 +24,7 @@ import {
   type DocumentTabStatus,
 } from '../document-list-view.ts';
 import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 const columns: DataTableColumn<BusinessListItem>[] = [
   ...businessIdentityColumns,
@@ -51,8 +51,7 @@ const docsCountLabel = (business: BusinessListItem) => {
 };
 
 /** docs/product.md §8: the documents table shows 'Error: {message}', the server's detail when it sent one. */
-const loadErrorText = (error: Error) =>
-  `Error: ${error instanceof ApiError ? (error.detail ?? error.message) : error.message}`;
+const loadErrorText = (error: Error) => `Error: ${errorDetailOr(error, error.message)}`;
 
 /** /document-page (docs/product.md §2): businesses with their document counts, by tab, with filters. */
 export function DocumentsPage() {

@@ -13,10 +13,10 @@ import { ErrorMessageDialog, type ErrorReport } from '#/components/error-message
 import { StatusPickerMenu } from '#/components/status-picker-menu.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
-import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
 
@@ -32,10 +32,6 @@ export function StepStatusBadge({ status, kind }: { status: StepStatus; kind?: S
   const { label, tone } = stepStatusDisplay(status, kind);
   return <Badge tone={tone}>{label}</Badge>;
 }
-
-/** The server's `errors.detail` when it sent one, else the screen's own text. */
-const failureText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.detail ? error.detail : fallback;
 
 type Flow =
   { stage: 'idle' } | { stage: 'report' } | { stage: 'confirm'; status: PickableStepStatus };
@@ -87,7 +83,7 @@ export function StepStatusControl({
           notifySuccess(successMessages.feedbackSent);
           setFlow({ stage: 'confirm', status: 'FAILED' });
         },
-        onError: (error) => notifyError(failureText(error, errorMessages.feedbackSend)),
+        onError: (error) => notifyError(errorDetailOr(error, errorMessages.feedbackSend)),
       },
     );
   };
@@ -102,7 +98,7 @@ export function StepStatusControl({
           close();
         },
         // The dialog stays open, so the manager may try again or cancel.
-        onError: (error) => notifyError(failureText(error, errorMessages.statusUpdate)),
+        onError: (error) => notifyError(errorDetailOr(error, errorMessages.statusUpdate)),
       },
     );
   };

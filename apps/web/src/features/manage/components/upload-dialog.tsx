@@ -13,7 +13,6 @@ import {
 import { Button } from '#/components/ui/button.tsx';
 import { Dialog } from '#/components/ui/dialog.tsx';
 import { FieldError, TextField, inputClassName } from '#/components/ui/text-field.tsx';
-import { ApiError } from '#/lib/api-client.ts';
 import { formatFileSize } from '#/lib/format.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { isAbortError } from '#/lib/upload-request.ts';
@@ -22,6 +21,7 @@ import {
   type PostFormationCategory,
 } from '../api/upload-post-formation.ts';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 /** Ours: docs/product.md §5 requires a message but gives it no text. */
 export const MESSAGE_REQUIRED_TEXT = 'Please enter a message for the client.';
@@ -110,9 +110,7 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
           setProgress(0);
           // Cancelled by the manager: nothing went wrong.
           if (isAbortError(error)) return;
-          notifyError(
-            error instanceof ApiError && error.detail ? error.detail : errorMessages.upload,
-          );
+          notifyError(errorDetailOr(error, errorMessages.upload));
         },
         onSettled: () => {
           abortRef.current = null;

@@ -8,9 +8,10 @@ import {
   type AppNotification,
   type NotificationUpdateRequest,
 } from '@fd/contract';
-import { ApiError, api } from '#/lib/api-client.ts';
+import { api } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { invalidateNotifications } from './notification-keys.ts';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 /** `PUT notifications/{uuid}/` with `{ is_read: true }` → the updated notification. */
 export async function markNotificationRead(uuid: string): Promise<AppNotification> {
@@ -30,7 +31,7 @@ export async function deleteNotification(uuid: string): Promise<void> {
 
 /** docs/product.md §8.1: a failed update or delete shows the server's detail message. */
 export const writeErrorMessage = (error: unknown): string =>
-  error instanceof ApiError && error.detail ? error.detail : errorMessages.unknown;
+  errorDetailOr(error, errorMessages.unknown);
 
 /**
  * Either write changes the counts and the lists, so both are refetched — after a failure too,

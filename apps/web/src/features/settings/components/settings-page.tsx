@@ -1,8 +1,8 @@
 import { errorMessages, successMessages } from '@fd/contract';
 import { PasswordResetCard, ProfileNamesCard } from '#/components/manager-profile.tsx';
-import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
+import { errorDetailOr } from '#/lib/error-message.ts';
 
 /** Managers cannot rename themselves; the admin does it with `npm run manager -- rename`. */
 export const READ_ONLY_NAMES_TEXT = "You can't edit this, except you request the admin.";
@@ -22,11 +22,7 @@ export function SettingsPage() {
               reset();
             },
             onError: (error) =>
-              notifyError(
-                error instanceof ApiError && error.detail
-                  ? error.detail
-                  : errorMessages.changePasswordException,
-              ),
+              notifyError(errorDetailOr(error, errorMessages.changePasswordException)),
           })
         }
       />

@@ -18,8 +18,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { compactBusinessCounts } from '../businesses/index.ts';
-import { createManager, listManagers } from '../managers/index.ts';
+import { compactBusinessCounts } from '../../features/businesses/index.ts';
+import { createManager, listManagers } from '../../features/managers/index.ts';
 import { generateCreationTimes } from './business-generator.ts';
 import { dropForBulkLoad, finishPendingRebuild, hasPendingRebuild } from './bulk-load.ts';
 import { DEMO_MANAGER, SECOND_DEMO_MANAGER } from './demo.ts';

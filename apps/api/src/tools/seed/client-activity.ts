@@ -16,7 +16,7 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
-import { insertNotifications } from '../notifications/index.ts';
+import { insertNotifications } from '../../features/notifications/index.ts';
 import { generateBusiness } from './business-generator.ts';
 import { Random } from './random.ts';
 import { sampleFiles, writeSampleFiles } from './sample-files.ts';
