@@ -57,7 +57,7 @@ import {
   sampleFiles,
   seedBusinesses,
   seedDemoIfEmpty,
-} from '../apps/api/src/features/seed/index.ts';
+} from '../apps/api/src/tools/seed/index.ts';
 import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
 import {
   adminQuery,
