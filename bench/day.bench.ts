@@ -53,11 +53,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { createManager } from '../apps/api/src/features/managers/index.ts';
-import {
-  sampleFiles,
-  seedBusinesses,
-  seedDemoIfEmpty,
-} from '../apps/api/src/tools/seed/index.ts';
+import { sampleFiles, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
 import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
 import {
   adminQuery,
