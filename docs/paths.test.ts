@@ -60,8 +60,11 @@ const builtNames = new Set([
   // PostgreSQL's own settings file inside a data folder (decision 065).
   'postgresql.conf',
 ]);
-/** Named as what not to write (conventions.md, convention 3). */
-const counterExamples = new Set(['utils.ts']);
+/**
+ * Named as what not to write (conventions.md, convention 3), or as the files an attacker sends
+ * (decision 066).
+ */
+const counterExamples = new Set(['utils.ts', 'evil.html', 'page.html', 'setup.exe']);
 /** Another repository's folder (bulletproof-react's, in conventions.md). */
 const foreignPaths = new Set(['apps/react-vite']);
 
