@@ -109,6 +109,10 @@ export const apiErrorDetails = {
 export const nulCharacterMessage = (field: string) =>
   `${field} must not contain the NUL character (U+0000).`;
 
+/** A query parameter the route does not take (a misspelt filter would otherwise be ignored). */
+export const unknownQueryParameterMessage = (name: string) =>
+  `${name} is not a query parameter of this endpoint.`;
+
 /** Empty states of docs/product.md §8.3, word for word. */
 export const emptyStateTexts = {
   notifications: 'You have no notifications available',

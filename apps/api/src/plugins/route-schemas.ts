@@ -13,7 +13,7 @@
  * - the OpenAPI document (@fastify/swagger), served at /api/docs, completed by
  *   lib/api-document.ts with the rules every route applies (the NUL rule below).
  */
-import { nulCharacterMessage } from '@fd/contract';
+import { nulCharacterMessage, unknownQueryParameterMessage } from '@fd/contract';
 import swagger from '@fastify/swagger';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
@@ -153,19 +153,37 @@ function nulCharacterIssues(
     .map(([field]) => ({ code: 'custom', path: [field], message: nulCharacterMessage(field) }));
 }
 
+/**
+ * One issue per query parameter the route's schema does not name: a misspelt filter
+ * (`?contry=UK`) would otherwise be dropped in silence and answer the whole list, and the API
+ * document, which names every parameter, would allow a request the server ignores in part.
+ */
+function unknownParameterIssues(
+  input: unknown,
+  declared: Set<string> | undefined,
+): z.core.$ZodIssueCustom[] {
+  if (declared === undefined || typeof input !== 'object' || input === null) return [];
+  return Object.keys(input)
+    .filter((name) => !declared.has(name))
+    .map((name) => ({ code: 'custom', path: [name], message: unknownQueryParameterMessage(name) }));
+}
+
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const declared = declaredKeys(schema);
   return (data) => {
     const result = schema.safeParse(data);
-    const nulIssues = nulCharacterIssues(data, httpPart ?? 'input', declared);
-    if (nulIssues.length > 0) {
+    const partIssues = [
+      ...nulCharacterIssues(data, httpPart ?? 'input', declared),
+      ...(httpPart === 'querystring' ? unknownParameterIssues(data, declared) : []),
+    ];
+    if (partIssues.length > 0) {
       // The other fields' own issues still count: one answer names every bad field.
-      const flagged = new Set(nulIssues.map((issue) => issue.path[0]));
+      const flagged = new Set(partIssues.map((issue) => issue.path[0]));
       const others = result.success
         ? []
         : result.error.issues.filter((issue) => !flagged.has(issue.path[0]));
       // ZodRealError, as safeParse gives: Fastify passes only an Error through as it is.
-      return { error: new z.ZodRealError([...nulIssues, ...others]) };
+      return { error: new z.ZodRealError([...partIssues, ...others]) };
     }
     // Fastify passes an Error through as it is: the error handler reads the zod issues.
     return result.success ? { value: result.data } : { error: result.error };

@@ -3,6 +3,7 @@ import {
   errorBodySchema,
   FILTER_DATE_RANGE,
   nulCharacterMessage,
+  unknownQueryParameterMessage,
 } from '@fd/contract';
 import { fc, test } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,7 @@ const listEndpoints = [
   `${api}/all/`,
 ];
 
-/** Every parameter the list query reads, and one it ignores. */
+/** Every parameter the list query reads. */
 const listParameters = [
   'page',
   'page_size',
@@ -41,7 +42,6 @@ const listParameters = [
   'account_level',
   'business_formation_status',
   'processing_status',
-  'sort',
 ];
 
 const outOfRange = (name: string) => `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}.`;
@@ -188,6 +188,20 @@ describe.each(lanes)('business endpoints with bad input on $name', (lane) => {
         country: ['country must be one of: USA, UK, CANADA, UAE.'],
       },
     });
+  });
+
+  it('refuses a parameter the endpoint does not take, naming each, and changes nothing', async () => {
+    for (const endpoint of listEndpoints) {
+      const response = await get(`${endpoint}?contry=UK&page=2&sort=name`);
+      expect(response.status, `${endpoint} ${response.text}`).toBe(400);
+      expect(errorBodySchema.parse(response.body).errors).toEqual({
+        detail: unknownQueryParameterMessage('contry'),
+        validations: {
+          contry: [unknownQueryParameterMessage('contry')],
+          sort: [unknownQueryParameterMessage('sort')],
+        },
+      });
+    }
   });
 
   it('answers a NUL byte in a path parameter with 400', async () => {
