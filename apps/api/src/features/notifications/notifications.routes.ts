@@ -170,7 +170,7 @@ export const notificationStreamRoutes: FastifyPluginAsync<NotificationStreamRout
             content: { 'text/event-stream': { schema: z.string() } },
           },
           // Last-Event-ID is a header: one past Node's limit on headers is refused before us.
-          ...errorResponses(400, 401, 431),
+          ...errorResponses(400, 401, 409, 431),
         },
       },
     },

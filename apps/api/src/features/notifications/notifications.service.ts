@@ -7,6 +7,8 @@ import {
   MANAGER_ROLE,
   STREAM_TICKET_TTL_SECONDS,
   apiErrorDetails,
+  STREAM_CURSOR_MAX_LENGTH,
+  STREAM_CURSOR_PATTERN,
   type AppNotification,
   type NotificationCounts,
   type NotificationListPage,
@@ -178,8 +180,14 @@ export async function redeemStreamTicket(
       ? apiErrorDetails.unauthenticated
       : sessionEnded(manager, row.tokenVersion);
     if (ended) throw new AppError(401, ended);
-    if (cursor !== undefined && !(await isKnownSnapshot(tx, cursor))) {
-      throw new AppError(400, apiErrorDetails.streamCursorInvalid);
+    // A malformed id is bad input (400, as the API document's pattern says); a well-formed one
+    // this server never sent names a state it does not hold (409).
+    if (cursor !== undefined) {
+      const wellFormed =
+        cursor.length <= STREAM_CURSOR_MAX_LENGTH && STREAM_CURSOR_PATTERN.test(cursor);
+      if (!wellFormed || !(await isKnownSnapshot(tx, cursor))) {
+        throw new AppError(wellFormed ? 409 : 400, apiErrorDetails.streamCursorInvalid);
+      }
     }
     return {
       managerId: row.managerId,

@@ -33,7 +33,7 @@ export const reconnectDelay = queryRetryDelay;
 
 /**
  * A connection that resumed from an id and failed before it was ready, this many times in a
- * row, starts afresh instead: the server refuses an id it cannot resume from (a 400 the
+ * row, starts afresh instead: the server refuses an id it cannot resume from (a 400 or 409 the
  * EventSource cannot read), and a fresh start only costs a reload of the lists.
  */
 const RESUME_ATTEMPTS = 2;
