@@ -54,7 +54,7 @@ const app = await buildApp({
   database,
   mailer: createMailer(config.mail, log),
   rateLimiter: createRateLimiter(config.redisUrl, log),
-  rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+  rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier, config.rateLimitAccountMultiplier),
   extraProtectedRoutes: singleRowRoute,
 });
 log.bind(app.log);

@@ -181,6 +181,25 @@ describe('configuration', () => {
     });
   });
 
+  it('multiplies the per-account limits apart, for test rigs, and never in production', () => {
+    const limits = rateLimitsForConfig(1, 10);
+    expect(limits.loginPerIp).toEqual(defaultRateLimits.loginPerIp);
+    expect(limits.loginPerAccountAddress.limit).toBe(
+      defaultRateLimits.loginPerAccountAddress.limit * 10,
+    );
+    expect(limits.verifyOtpPerToken.limit).toBe(defaultRateLimits.verifyOtpPerToken.limit * 10);
+    expect(limits.forgotPasswordPerEmailAddress.limit).toBe(
+      defaultRateLimits.forgotPasswordPerEmailAddress.limit * 10,
+    );
+    expect(parseEnv({ RATE_LIMIT_ACCOUNT_MULTIPLIER: '10' }).RATE_LIMIT_ACCOUNT_MULTIPLIER).toBe(
+      10,
+    );
+    expect(parseEnv({}).RATE_LIMIT_ACCOUNT_MULTIPLIER).toBe(1);
+    expect(() => parseEnv({ RATE_LIMIT_ACCOUNT_MULTIPLIER: '10', NODE_ENV: 'production' })).toThrow(
+      'must be 1 in production',
+    );
+  });
+
   it('multiplies only the per-IP rate limits', () => {
     const limits = rateLimitsForConfig(5);
     expect(limits.loginPerIp.limit).toBe(defaultRateLimits.loginPerIp.limit * 5);

@@ -63,6 +63,16 @@ const envSchema = z.object({
     .min(1, { error: 'must be between 1 and 1000' })
     .max(1000, { error: 'must be between 1 and 1000' })
     .default(1),
+  /**
+   * Multiplies the per-account, per-email and per-code limits: for test rigs (fuzzers, load
+   * benches) whose few accounts would otherwise be refused; never above 1 in production.
+   */
+  RATE_LIMIT_ACCOUNT_MULTIPLIER: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 1000' })
+    .max(1000, { error: 'must be between 1 and 1000' })
+    .default(1),
   /** The largest file an upload may carry, in bytes (413 above it). */
   UPLOAD_MAX_BYTES: z.coerce
     .number({ error: 'must be a whole number of bytes' })
@@ -99,6 +109,8 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
+  /** Multiplies the per-account limits (test rigs only; 1 in production). */
+  rateLimitAccountMultiplier: number;
   webDistDir: string;
   /**
    * Set: the server answers over TLS only, HTTP/2 to the clients that offer it (browsers do)
@@ -128,6 +140,11 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
   if (Boolean(result.data.TLS_CERT_FILE) !== Boolean(result.data.TLS_KEY_FILE)) {
     throw new ConfigError(
       'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither.',
+    );
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.RATE_LIMIT_ACCOUNT_MULTIPLIER !== 1) {
+    throw new ConfigError(
+      'Invalid configuration: RATE_LIMIT_ACCOUNT_MULTIPLIER loosens the limits on guessing passwords and codes: it is for test rigs and must be 1 in production.',
     );
   }
   if (result.data.DATABASE_URL && !result.data.JWT_SECRET) {
@@ -223,6 +240,7 @@ export function loadConfig(
     readCache: env.READ_CACHE === 'on',
     trustProxy: env.TRUST_PROXY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
+    rateLimitAccountMultiplier: env.RATE_LIMIT_ACCOUNT_MULTIPLIER,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(base, env.WEB_DIST_DIR)
       : path.join(checkoutDir, 'apps/web/dist'),

@@ -91,7 +91,10 @@ async function main(): Promise<void> {
     database,
     mailer,
     rateLimiter,
-    rateLimits: rateLimitsForConfig(config.rateLimitIpMultiplier),
+    rateLimits: rateLimitsForConfig(
+      config.rateLimitIpMultiplier,
+      config.rateLimitAccountMultiplier,
+    ),
     keepAliveGraceMs: KEEP_ALIVE_GRACE_MS,
     ...(logStream ? { logStream } : {}),
   });

@@ -60,13 +60,26 @@ export const defaultRateLimits = {
 
 export type RateLimits = Record<keyof typeof defaultRateLimits, RateLimitRule>;
 
-/** The default limits with every per-IP rule multiplied (per-account rules unchanged). */
-export function rateLimitsForConfig(ipMultiplier: number): RateLimits {
-  const scale = (rule: RateLimitRule) => ({ ...rule, limit: rule.limit * ipMultiplier });
-  return {
-    ...defaultRateLimits,
-    loginPerIp: scale(defaultRateLimits.loginPerIp),
-    verifyOtpPerIp: scale(defaultRateLimits.verifyOtpPerIp),
-    forgotPasswordPerIp: scale(defaultRateLimits.forgotPasswordPerIp),
-  };
+const perIpRules = new Set<keyof RateLimits>([
+  'loginPerIp',
+  'verifyOtpPerIp',
+  'forgotPasswordPerIp',
+]);
+
+/**
+ * The default limits with every per-IP rule multiplied by `ipMultiplier` and every other rule
+ * (per account, email or code) by `accountMultiplier` (1 unless a test rig asks).
+ */
+export function rateLimitsForConfig(ipMultiplier: number, accountMultiplier = 1): RateLimits {
+  return Object.fromEntries(
+    Object.entries(defaultRateLimits).map(([name, rule]) => [
+      name,
+      {
+        ...rule,
+        limit:
+          rule.limit *
+          (perIpRules.has(name as keyof RateLimits) ? ipMultiplier : accountMultiplier),
+      },
+    ]),
+  ) as RateLimits;
 }
