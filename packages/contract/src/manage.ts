@@ -32,6 +32,11 @@ export const manageApiPaths = {
   stepStatusUpdate: (kind: StepStatusKind, statusId: string | number) =>
     `manager/settings/${kind}/update/${statusId}/`,
   feedback: 'manager/feedback/',
+  /**
+   * Ours: a step's report to the client and its new status, committed together or not at all
+   * (docs/decisions/055-a-report-and-its-status-change-are-one-action.md).
+   */
+  feedbackWithStatus: 'manager/feedback/status/',
   feedbackDetail: (statusId: string | number) => `manager/feedback/detail/${statusId}/`,
   postFormationAttachments: (statusId: string | number) =>
     `manager/business/feedback/post-doc-formation/${statusId}/attachments/`,
@@ -509,6 +514,26 @@ export const feedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackCreateResponseSchema = successBody(feedbackSchema);
+
+/**
+ * `POST manager/feedback/status/` (decision 55): the feedback's fields and the status the step
+ * moves to; JSON, or multipart with an optional `attachment_file`.
+ */
+export const feedbackWithStatusFieldsSchema = feedbackFieldsSchema.extend({
+  status: choiceField('status', stepStatuses, oneOf(stepStatuses)),
+});
+export type FeedbackWithStatusFields = z.input<typeof feedbackWithStatusFieldsSchema>;
+/** The feedback as sent and the step as it now is. */
+export const feedbackWithStatusResponseSchema = successBody(
+  z.object({
+    feedback: feedbackSchema,
+    step: z.object({
+      id: z.number(),
+      status: z.enum(stepStatuses),
+      status_item_name: z.string(),
+    }),
+  }),
+);
 
 /** `GET manager/feedback/detail/{statusId}/`: the step and the feedback sent about it. */
 export const feedbackDetailResponseSchema = successBody(

@@ -229,6 +229,17 @@ export async function findFormationStep(db: Db, id: number) {
     .limit(1);
   return row;
 }
+/** The step's status now, its row locked until the transaction ends. */
+export async function lockFormationStepStatus(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: formationSteps.status })
+    .from(formationSteps)
+    .where(eq(formationSteps.id, id))
+    .limit(1)
+    .for('update');
+  return row?.status;
+}
+
 export type FormationStepRow = NonNullable<Awaited<ReturnType<typeof findFormationStep>>>;
 
 /**

@@ -367,31 +367,41 @@ export async function updateStepStatus(
     }
     if (step.status === status) return statusAnswer(step, status);
 
-    const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
-    const to = stepStatusLabels[status];
     const written = await recordedWrite(
       db,
       stepStatusUpdate(db, step.id, step.status, { status, updatedBy: manager.id, updatedAt: at }),
       manager,
-      {
-        businessId: step.businessId,
-        action: `Changed ${step.statusItemName} from ${from} to ${to}`,
-        category: step.statusItemName,
-        notification: {
-          message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
-          // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
-          status: (stepNotificationStatuses as readonly string[]).includes(to)
-            ? to
-            : notificationStatuses.updated,
-        },
-        at,
-      },
+      stepStatusEvent(manager, step, status, at),
     );
     if (written === undefined) continue;
     // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
     businessChanges.changed('progress');
     return statusAnswer(step, status);
   }
+}
+
+/** The log entry and notification of moving `step` from its status to `status`. */
+export function stepStatusEvent(
+  manager: AuthenticatedManager,
+  step: FormationStepRow,
+  status: StepStatus,
+  at: Date,
+): ActionEvent {
+  const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
+  const to = stepStatusLabels[status];
+  return {
+    businessId: step.businessId,
+    action: `Changed ${step.statusItemName} from ${from} to ${to}`,
+    category: step.statusItemName,
+    notification: {
+      message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
+      // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
+      status: (stepNotificationStatuses as readonly string[]).includes(to)
+        ? to
+        : notificationStatuses.updated,
+    },
+    at,
+  };
 }
 
 const statusAnswer = (step: FormationStepRow, status: StepStatus) => ({

@@ -4,6 +4,7 @@
  * log, its files — so every action shows in the activities log without a reload.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { BusinessDetail, StepStatus } from '@fd/contract';
 import { businessKeys } from '#/lib/business-queries.ts';
 
 export const manageKeys = {
@@ -23,4 +24,29 @@ export async function invalidateAfterWrite(queryClient: QueryClient, businessUui
     queryClient.invalidateQueries({ queryKey: businessKeys.all }),
     queryClient.invalidateQueries({ queryKey: manageKeys.business(businessUuid) }),
   ]);
+}
+
+/**
+ * Puts a step's new status, as the server answered it, into every cached copy of the business,
+ * so its badge changes the moment the answer arrives (no reload, no timer).
+ */
+export async function showStepStatus(
+  queryClient: QueryClient,
+  businessUuid: string,
+  step: { id: number; status: StepStatus },
+) {
+  const queryKey = businessKeys.details();
+  // A load in flight would put back the status from before the change.
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueriesData<BusinessDetail>({ queryKey }, (business) => {
+    if (business?.uuid !== businessUuid) return business;
+    const statuses = business.business_formation_statuses;
+    const entry = Object.entries(statuses).find(([, row]) => row.id === step.id);
+    if (!entry) return business;
+    const [key, row] = entry;
+    return {
+      ...business,
+      business_formation_statuses: { ...statuses, [key]: { ...row, status: step.status } },
+    };
+  });
 }

@@ -15,7 +15,7 @@ import { statusDisplays, type StatusDisplay } from '#/components/status-display.
 import { Badge } from '#/components/ui/badge.tsx';
 import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
-import { useSendFeedback } from '../api/send-feedback.ts';
+import { useSendReportWithStatus } from '../api/send-feedback.ts';
 import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
 
 const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
@@ -37,8 +37,11 @@ export function StepStatusBadge({ status, kind }: { status: StepStatus; kind?: S
 const failureText = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.detail ? error.detail : fallback;
 
+/** The report waits in the confirmation: nothing is sent until the manager confirms. */
 type Flow =
-  { stage: 'idle' } | { stage: 'report' } | { stage: 'confirm'; status: PickableStepStatus };
+  | { stage: 'idle' }
+  | { stage: 'report' }
+  | { stage: 'confirm'; status: PickableStepStatus; report?: ErrorReport };
 
 interface StepStatusControlProps {
   business: BusinessDetail;
@@ -53,7 +56,9 @@ interface StepStatusControlProps {
 /**
  * A step's (or a document's) status badge and its picker (docs/product.md §4.5): Processing or
  * Approved go straight to the confirmation; Failed first asks for the Error Message report,
- * then confirms. A step whose row is missing (`id` null) cannot be updated, so it has no picker.
+ * then confirms, and only then are the report and the status sent, in one request that lands
+ * whole or not at all (docs/product.md §10.1; decision 55). Cancel at either question sends
+ * nothing. A step whose row is missing (`id` null) cannot be updated, so it has no picker.
  */
 export function StepStatusControl({
   business,
@@ -65,43 +70,48 @@ export function StepStatusControl({
   const step = business.business_formation_statuses[stepStatusKinds[kind]];
   const [flow, setFlow] = useState<Flow>({ stage: 'idle' });
   const update = useUpdateStepStatus(business.uuid);
-  const feedback = useSendFeedback(business.uuid);
+  const report = useSendReportWithStatus(business.uuid);
   const statusId = step.id;
   const close = () => setFlow({ stage: 'idle' });
 
   const choose = (status: PickableStepStatus) =>
     setFlow(status === 'FAILED' ? { stage: 'report' } : { stage: 'confirm', status });
 
-  const sendReport = (report: ErrorReport) => {
-    if (statusId === null) return;
-    feedback.mutate(
-      {
-        message_body: report.message,
-        feedback_title: report.category,
-        status_item_id: statusId,
-        business_id: business.id,
-        attachment_file: report.attachment,
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(successMessages.feedbackSent);
-          setFlow({ stage: 'confirm', status: 'FAILED' });
-        },
-        onError: (error) => notifyError(failureText(error, errorMessages.feedbackSend)),
-      },
-    );
-  };
+  // Kept for the confirmation: nothing leaves before the manager confirms.
+  const holdReport = (written: ErrorReport) =>
+    setFlow({ stage: 'confirm', status: 'FAILED', report: written });
 
   const confirm = () => {
     if (flow.stage !== 'confirm' || statusId === null) return;
+    const done = () => {
+      notifySuccess(successMessages.statusUpdated);
+      close();
+    };
+    // The dialog stays open on a failure, so the manager may try again or cancel.
+    if (flow.report) {
+      report.mutate(
+        {
+          message_body: flow.report.message,
+          feedback_title: flow.report.category,
+          status_item_id: statusId,
+          business_id: business.id,
+          attachment_file: flow.report.attachment,
+          status: flow.status,
+        },
+        {
+          onSuccess: () => {
+            notifySuccess(successMessages.feedbackSent);
+            done();
+          },
+          onError: (error) => notifyError(failureText(error, errorMessages.feedbackSend)),
+        },
+      );
+      return;
+    }
     update.mutate(
       { kind, statusId, status: flow.status },
       {
-        onSuccess: () => {
-          notifySuccess(successMessages.statusUpdated);
-          close();
-        },
-        // The dialog stays open, so the manager may try again or cancel.
+        onSuccess: done,
         onError: (error) => notifyError(failureText(error, errorMessages.statusUpdate)),
       },
     );
@@ -128,9 +138,8 @@ export function StepStatusControl({
         defaultCategory={defaultFeedbackTitle}
         submitLabel={manageTexts.sendReport}
         withAttachment
-        isSending={feedback.isPending}
         onCancel={close}
-        onSend={sendReport}
+        onSend={holdReport}
       />
       {/* docs/product.md §4.5, step 2: the one confirmation before any status changes. */}
       <ConfirmDialog
@@ -138,12 +147,14 @@ export function StepStatusControl({
         title={manageTexts.confirmStatus}
         description={
           flow.stage === 'confirm'
-            ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}.`
+            ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}${
+                flow.report ? ', and your report sent to the client' : ''
+              }.`
             : undefined
         }
         confirmLabel={manageTexts.updateStatus}
         busyLabel={manageTexts.updating}
-        isBusy={update.isPending}
+        isBusy={update.isPending || report.isPending}
         onCancel={close}
         onConfirm={confirm}
       />
