@@ -120,8 +120,8 @@ describe.each(lanes)('a report with its status change on $name', (lane) => {
     expect(await statusOf(stepId)).toBe('FAILED');
     const logs = await records.logsOf(database.db, business.id);
     expect(logs.map((log) => log.action)).toEqual([
-      'Changed Stripe from Pending to Failed',
       'Sent feedback "Payment processor (Stripe)" on Stripe to the client',
+      'Changed Stripe from Pending to Failed',
     ]);
     const others = await records.otherActiveManagers(database.db, actor.id);
     const notified = await records.notificationsOf(database.db, business.id);
@@ -179,18 +179,18 @@ describe.each(lanes)('a report with its status change on $name', (lane) => {
     expect(await state(business, stepId)).toEqual(before);
   });
 
-  it('rolls the status change back when the feedback fails after it was written', async () => {
+  it('rolls the feedback back when the status change fails after it was written', async () => {
     const business = await createBusiness();
     const stepId = business.stepIds.stripe_status;
-    // The database refuses this one step's feedback: the status change, its log entry and its
+    // The database refuses this one step's update: the feedback row, its log entry and its
     // notifications were written in the transaction before the refusal.
     await database.db.execute(
       sql.raw(`create or replace function refuse_step_${stepId}() returns trigger
         language plpgsql as $$ begin raise exception 'refused by the test'; end $$`),
     );
     await database.db.execute(
-      sql.raw(`create trigger refuse_step_${stepId} before insert on feedback
-        for each row when (new.status_item_id = ${stepId}) execute function refuse_step_${stepId}()`),
+      sql.raw(`create trigger refuse_step_${stepId} before update on formation_steps
+        for each row when (old.id = ${stepId}) execute function refuse_step_${stepId}()`),
     );
     try {
       const before = await state(business, stepId);
@@ -201,7 +201,7 @@ describe.each(lanes)('a report with its status change on $name', (lane) => {
       expect(response.status, response.text).toBe(500);
       expect(await state(business, stepId)).toEqual(before);
     } finally {
-      await database.db.execute(sql.raw(`drop trigger refuse_step_${stepId} on feedback`));
+      await database.db.execute(sql.raw(`drop trigger refuse_step_${stepId} on formation_steps`));
       await database.db.execute(sql.raw(`drop function refuse_step_${stepId}()`));
     }
   });

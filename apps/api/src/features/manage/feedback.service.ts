@@ -30,6 +30,7 @@ import {
 import {
   findBusiness,
   findFormationStep,
+  lockBusinessRow,
   lockFormationStepStatus,
   stepStatusUpdate,
   type FormationStepRow,
@@ -169,10 +170,12 @@ async function writeFeedback(
     } else {
       const moving = step;
       id = await db.transaction(async (tx) => {
-        // The step first, then the business (by trigger), as a status update alone takes them,
-        // so that concurrent writes to one business queue rather than deadlock.
+        // The step, then its business, locked before any write, in the order a status update
+        // alone takes them: concurrent writes to one business queue rather than deadlock.
         const current = await lockFormationStepStatus(tx, moving.id);
         if (current === undefined) throw notFound();
+        await lockBusinessRow(tx, moving.businessId);
+        const written = await recordedWrite(tx, feedbackInsert(tx, values), manager, feedbackEvent);
         if (current !== status) {
           await recordedWrite(
             tx,
@@ -186,7 +189,7 @@ async function writeFeedback(
           );
           statusChanged = true;
         }
-        return recordedWrite(tx, feedbackInsert(tx, values), manager, feedbackEvent);
+        return written;
       });
     }
     // The row as written, with the author as signed in: no read back.

@@ -240,6 +240,18 @@ export async function lockFormationStepStatus(db: Db, id: number): Promise<strin
   return row?.status;
 }
 
+/**
+ * Locks a business's row until the transaction ends, as an update of its steps does (their
+ * trigger updates it): a transaction of several writes takes it before them.
+ */
+export async function lockBusinessRow(db: Db, id: number): Promise<void> {
+  await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .for('no key update');
+}
+
 export type FormationStepRow = NonNullable<Awaited<ReturnType<typeof findFormationStep>>>;
 
 /**
