@@ -86,14 +86,14 @@ describe('file history section', { timeout: 15_000 }, () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Tax ID', 'ein.pdf', 'Sent to client', 'Ngozi Eze', '2026-11-22 16:45', '50.0 KB'],
+      ['Tax ID', 'ein.pdf', 'Sent to client', 'Ngozi Eze', '2026-11-22 16:45', '50 KB'],
       [
         'International passport',
         'passport.jpg',
         'Received from client',
         'Ada Obi',
         '2026-11-21 09:35',
-        '11.7 KB',
+        '12 KB',
       ],
     ]);
     const link = within(rows[1]!).getByRole('link', { name: 'Download passport.jpg' });

@@ -155,7 +155,7 @@ describe('verification documents', { timeout: 15_000 }, () => {
       ['Download Utility bill', documents.kyc[2]!.file],
       ['Download Proof of address', documents.kyc[3]!.file],
     ]);
-    expect(within(card('Government ID')).getByText('passport.pdf · 2.0 KB')).toBeInTheDocument();
+    expect(within(card('Government ID')).getByText('passport.pdf · 2 KB')).toBeInTheDocument();
 
     expect(within(card('Government ID')).getByText('Pending')).toBeInTheDocument();
     expect(within(card('National ID')).getByText('Failed')).toBeInTheDocument();
