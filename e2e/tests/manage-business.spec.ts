@@ -825,7 +825,14 @@ test('comments are added first with the author and time, kept as plain text, and
 
   // Only one's own comments can be deleted.
   await expect(area.getByRole('button', { name: 'Delete comment' })).toHaveCount(2);
+  // One click asks first (docs/product.md §10.1); Cancel keeps the comment.
   await list.first().getByRole('button', { name: 'Delete comment' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete this comment?' });
+  await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(question).toBeHidden();
+  await expect(list).toHaveCount(3);
+  await list.first().getByRole('button', { name: 'Delete comment' }).click();
+  await question.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(list).toHaveCount(2);
   await expect(area.getByText(markup, { exact: true })).toHaveCount(0);
   await expect(list.first()).toContainText(plain);

@@ -206,6 +206,31 @@ describe.each(lanes)('a report with its status change on $name', (lane) => {
     }
   });
 
+  it("ends a sentence on a name like 'Acme Inc.' with one period, not two", async () => {
+    const business = await records.insertBusinessWithSteps(database.db, {
+      ownerId,
+      businessName: 'Acme Holdings Inc.',
+    });
+    const stepId = business.stepIds.stripe_status;
+    const report = await postForm(fieldsFor(business, stepId));
+    expect(report.status, report.text).toBe(201);
+    const comment = await callApi(harness.baseUrl, 'POST', '/api/v1/business/comment/', {
+      token: actor.token,
+      json: { comment: 'Checked.', business: business.uuid },
+    });
+    expect(comment.status, comment.text).toBe(200);
+    const messages = [
+      ...new Set(
+        (await records.notificationsOf(database.db, business.id)).map((row) => row.message),
+      ),
+    ];
+    expect(messages).toEqual([
+      'Ada Lovelace sent feedback on Stripe to Acme Holdings Inc.',
+      'Ada Lovelace changed the Stripe of Acme Holdings Inc. to Failed.',
+      'Ada Lovelace commented on Acme Holdings Inc.',
+    ]);
+  });
+
   it('keeps POST manager/feedback/ for other callers: feedback alone, no status change', async () => {
     const business = await createBusiness();
     const stepId = business.stepIds.stripe_status;

@@ -40,6 +40,7 @@ import {
   managerName,
   notFound,
   recordedWrite,
+  sentence,
   stepStatusEvent,
 } from './manage.service.ts';
 
@@ -158,8 +159,8 @@ async function writeFeedback(
       notification: {
         message:
           kind === 'upload'
-            ? `${name} sent ${input.title} to ${step.businessName}.`
-            : `${name} sent feedback on ${step.statusItemName} to ${step.businessName}.`,
+            ? sentence(`${name} sent ${input.title} to ${step.businessName}`)
+            : sentence(`${name} sent feedback on ${step.statusItemName} to ${step.businessName}`),
         status: kind === 'upload' ? 'Upload' : 'Feedback',
       },
       at,

@@ -61,6 +61,12 @@ const notificationStatuses = { updated: 'Updated', comment: 'Comment' } as const
 export const managerName = (manager: AuthenticatedManager) =>
   `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
 
+/**
+ * A sentence that ends with a name: its period, unless the name brings one ('… on Acme Inc.',
+ * not 'Acme Inc..'; docs/product.md §10.1).
+ */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trimEnd()) ? text : `${text}.`);
+
 export const invalid = (field: string, message: string) =>
   new AppError(400, message, { [field]: [message] });
 
@@ -225,7 +231,7 @@ export async function editBusinessDetail(
       action: describeEdit(before, after, edit.field),
       category: logCategories.businessDetails,
       notification: {
-        message: `${managerName(manager)} updated the ${label} of ${after.businessName}.`,
+        message: sentence(`${managerName(manager)} updated the ${label} of ${after.businessName}`),
         status: notificationStatuses.updated,
       },
       at,
@@ -295,7 +301,7 @@ export async function createComment(
       action: 'Added a comment',
       category: logCategories.comment,
       notification: {
-        message: `${managerName(manager)} commented on ${business.businessName}.`,
+        message: sentence(`${managerName(manager)} commented on ${business.businessName}`),
         status: notificationStatuses.comment,
       },
       at,
@@ -327,7 +333,7 @@ export async function deleteComment(
       action: 'Deleted a comment',
       category: logCategories.comment,
       notification: {
-        message: `${managerName(manager)} deleted a comment on ${comment.businessName}.`,
+        message: sentence(`${managerName(manager)} deleted a comment on ${comment.businessName}`),
         status: notificationStatuses.comment,
       },
       at,
