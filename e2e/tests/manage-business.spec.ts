@@ -540,13 +540,28 @@ test('Failed asks for a report first, kept until the confirmation sends it with 
   );
   await expectLogged(page, `Changed ${bank} from Pending to Failed`);
 
+  // The activities log shows what the client got: title, message, file, sender and time.
+  const sentReport = section(page, 'Activities log').getByRole('figure', {
+    name: 'Sent to the client: Bank Account',
+  });
+  await expect(sentReport).toContainText(
+    'The bank letter is unreadable; please upload a clearer copy.',
+  );
+  await expect(sentReport.getByRole('link', { name: /bank-letter\.pdf/ })).toBeVisible();
+  await expect(sentReport).toContainText(`Sent by ${managerName} · `);
+  const reportFile = await page.request.get(
+    (await sentReport.getByRole('link', { name: /bank-letter\.pdf/ }).getAttribute('href'))!,
+  );
+  expect(Buffer.from(await reportFile.body()).equals(letter)).toBe(true);
+
   // The report's file went to the client: the file history lists it as sent.
   const sent = section(page, 'File history')
     .getByRole('table', { name: 'File history' })
     .getByRole('row')
     .filter({ hasText: 'bank-letter.pdf' });
   await expect(sent.getByRole('cell')).toHaveText([
-    'Bank Account',
+    // The title, with the message sent with the file (docs/product.md §10.1).
+    'Bank AccountThe bank letter is unreadable; please upload a clearer copy.',
     'bank-letter.pdf',
     'Sent to client',
     managerName,
@@ -655,10 +670,8 @@ test('a post-formation file is checked, uploaded with visible progress, listed, 
   await page.getByRole('menuitem', { name: category, exact: true }).click();
   const upload = page.getByRole('dialog', { name: category });
   await expect(upload).toBeVisible();
-  await expect(upload.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
-    'aria-valuenow',
-    '0',
-  );
+  // No bar before anything is sent (docs/product.md §10.1).
+  await expect(upload.getByRole('progressbar')).toHaveCount(0);
 
   // docs/product.md §5: the file is required; a link must be http(s).
   await upload
@@ -759,7 +772,7 @@ test('a post-formation file is checked, uploaded with visible progress, listed, 
   await expect(rows).toHaveCount(3);
   const when = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
   await expect(rows.nth(0).getByRole('cell')).toHaveText([
-    category,
+    `${category}Your certificate of incorporation, as issued by the registry.`,
     fileName,
     'Sent to client',
     managerName,

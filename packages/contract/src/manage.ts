@@ -316,20 +316,7 @@ export const businessSetupDetailsSchema = businessDetailSchema.pick({
 export type BusinessSetupDetails = z.infer<typeof businessSetupDetailsSchema>;
 export const businessSetupResponseSchema = successBody(businessSetupDetailsSchema);
 
-// ---- Manager logs ---------------------------------------------------------
-
-export const managerLogSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  action: z.string(),
-  /** As it was when the action happened. */
-  manager_name: z.string(),
-  feedback_log_category: z.string(),
-});
-export type ManagerLog = z.infer<typeof managerLogSchema>;
-export const managerLogsResponseSchema = successBody(
-  z.object({ manager_logs: z.object({ feedback_doc_logs: z.array(managerLogSchema) }) }),
-);
+// The manager logs' schemas follow the feedback's, which an entry may carry.
 
 // ---- Comments -------------------------------------------------------------
 
@@ -535,6 +522,26 @@ export const feedbackWithStatusResponseSchema = successBody(
   }),
 );
 
+// ---- Manager logs ---------------------------------------------------------
+
+export const managerLogSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  action: z.string(),
+  /** As it was when the action happened. */
+  manager_name: z.string(),
+  feedback_log_category: z.string(),
+  /**
+   * Ours: the feedback or upload this entry records, as it was sent (title, message, file,
+   * sender, time); null for every other entry (docs/product.md §10.1).
+   */
+  feedback: feedbackSchema.nullable(),
+});
+export type ManagerLog = z.infer<typeof managerLogSchema>;
+export const managerLogsResponseSchema = successBody(
+  z.object({ manager_logs: z.object({ feedback_doc_logs: z.array(managerLogSchema) }) }),
+);
+
 /** `GET manager/feedback/detail/{statusId}/`: the step and the feedback sent about it. */
 export const feedbackDetailResponseSchema = successBody(
   z.object({
@@ -566,6 +573,8 @@ export const fileHistoryEntrySchema = z.object({
   by: z.string(),
   created_at: z.string(),
   download_url: z.string(),
+  /** Ours: the message sent with a feedback's file; null for what the client sent. */
+  message: z.string().nullable(),
 });
 export type FileHistoryEntry = z.infer<typeof fileHistoryEntrySchema>;
 export const fileHistoryResponseSchema = successBody(

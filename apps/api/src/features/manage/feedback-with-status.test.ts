@@ -7,6 +7,8 @@
 import {
   errorBodySchema,
   feedbackWithStatusResponseSchema,
+  fileHistoryResponseSchema,
+  managerLogsResponseSchema,
   successMessages,
   type FormationStepKey,
 } from '@fd/contract';
@@ -148,6 +150,51 @@ describe.each(lanes)('a report with its status change on $name', (lane) => {
     expect(Buffer.from(await download.arrayBuffer()).equals(uploadFiles.pdf.content)).toBe(true);
     expect((await records.logsOf(database.db, business.id)).map((log) => log.action)).toEqual([
       `Sent feedback "Bank Account" on Bank Account to the client (certificate.pdf, 1 KB)`,
+    ]);
+  });
+
+  it('shows what was sent in the activity log and, with its message, in the file history', async () => {
+    const business = await createBusiness();
+    const stepId = business.stepIds.stripe_status;
+    const sent = await postForm({
+      ...fieldsFor(business, stepId),
+      attachment_file: uploadFiles.pdf,
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const logs = await callApi(harness.baseUrl, 'GET', `/api/v1/manager/logs/${business.uuid}/`, {
+      token: actor.token,
+    });
+    expect(logs.status, logs.text).toBe(200);
+    const entries = managerLogsResponseSchema.parse(logs.body).data.manager_logs.feedback_doc_logs;
+    expect(
+      entries.map((entry) => [entry.action.slice(0, 13), entry.feedback?.message_body]),
+    ).toEqual([
+      ['Changed Strip', undefined],
+      ['Sent feedback', 'Stripe refused the account: the address does not match.'],
+    ]);
+    const logged = entries[1]!.feedback!;
+    expect(logged).toMatchObject({
+      feedback_title: 'Payment processor (Stripe)',
+      file_name: 'certificate.pdf',
+      manager_name: 'Ada Lovelace',
+      created_at: entries[1]!.created_at,
+    });
+    const download = await fetch(harness.baseUrl + logged.attachment_file!);
+    expect(Buffer.from(await download.arrayBuffer()).equals(uploadFiles.pdf.content)).toBe(true);
+
+    const history = await callApi(
+      harness.baseUrl,
+      'GET',
+      `/api/v1/manager/file-history/${business.uuid}/`,
+      { token: actor.token },
+    );
+    expect(fileHistoryResponseSchema.parse(history.body).data.file_history).toMatchObject([
+      {
+        title: 'Payment processor (Stripe)',
+        file_name: 'certificate.pdf',
+        message: 'Stripe refused the account: the address does not match.',
+        by: 'Ada Lovelace',
+      },
     ]);
   });
 

@@ -7,12 +7,14 @@
 import {
   FEEDBACK_LIMIT,
   FILE_HISTORY_LIMIT,
+  MANAGER_LOGS_LIMIT,
   formationStepNames,
   stepStatusKinds,
   successMessages,
   type BusinessRef,
   type Feedback,
   type FileHistoryEntry,
+  type ManagerLog,
   type StepStatus,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +34,7 @@ import {
   findFormationStep,
   lockBusinessRow,
   lockFormationStepStatus,
+  selectManagerLogs,
   stepStatusUpdate,
   type FormationStepRow,
 } from './manage.queries.ts';
@@ -324,5 +327,56 @@ export async function getFileHistory(
     by: fullName(row.byFirstName, row.byLastName),
     created_at: new Date(row.createdAt).toISOString(),
     download_url: fileUrls.urlFor(row.source, row.id),
+    message: row.message,
   }));
+}
+
+/**
+ * `GET manager/logs/{businessUuid}/`: the latest MANAGER_LOGS_LIMIT entries, newest first, each
+ * feedback or upload with what was sent (docs/product.md §10.1).
+ */
+export async function listManagerLogs(
+  { db, fileUrls }: Pick<FeedbackDeps, 'db' | 'fileUrls'>,
+  businessUuid: string,
+): Promise<ManagerLog[]> {
+  const business = await findBusiness(db, { uuid: businessUuid });
+  if (!business) throw notFound();
+  const rows = await selectManagerLogs(db, business.id, MANAGER_LOGS_LIMIT);
+  const seen = new Set<number>();
+  const logs: ManagerLog[] = [];
+  for (const row of rows) {
+    // Two rows of one entry only if two feedback rows matched it: the first is kept.
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    const sent = row.feedback;
+    logs.push({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      action: row.action,
+      manager_name: row.managerName,
+      feedback_log_category: row.feedbackLogCategory,
+      feedback:
+        sent?.id != null && sent.createdAt !== null
+          ? toFeedback(
+              {
+                id: sent.id,
+                businessId: sent.businessId!,
+                statusItemId: sent.statusItemId,
+                feedbackTitle: sent.feedbackTitle!,
+                messageBody: sent.messageBody!,
+                fileUrl: sent.fileUrl,
+                attachmentFileName: sent.attachmentFileName,
+                attachmentSize: sent.attachmentSize,
+                hasAttachment: sent.hasAttachment === true,
+                managerFirstName: sent.managerFirstName ?? '',
+                managerLastName: sent.managerLastName ?? '',
+                managerEmail: sent.managerEmail ?? '',
+                createdAt: sent.createdAt,
+              },
+              fileUrls,
+            )
+          : null,
+    });
+  }
+  return logs;
 }

@@ -38,6 +38,7 @@ import { claimUpload, stagedUploadSchema, type StagedUpload } from '../../plugin
 import {
   getFileHistory,
   getStepFeedback,
+  listManagerLogs,
   listPostFormationAttachments,
   sendFeedback,
   sendFeedbackWithStatus,
@@ -49,7 +50,6 @@ import {
   deleteComment,
   editBusinessDetail,
   listComments,
-  listManagerLogs,
   updateStepStatus,
   type ManageDeps,
 } from './manage.service.ts';
@@ -302,6 +302,8 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   app.get(
     route(manageApiPaths.managerLogs(':businessUuid')),
     {
+      // A feedback entry carries its file's signed download link: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'listManagerLogs',
         summary: "A business's manager logs, newest first (the latest 200)",
@@ -313,7 +315,7 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     async (request) => ({
       data: {
         manager_logs: {
-          feedback_doc_logs: await listManagerLogs(database.db, request.params.businessUuid),
+          feedback_doc_logs: await listManagerLogs(feedbackDeps, request.params.businessUuid),
         },
       },
     }),

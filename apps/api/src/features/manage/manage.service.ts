@@ -5,7 +5,6 @@ import {
   incorporationCountries,
   incorporationStates,
   latestIncorporationDay,
-  MANAGER_LOGS_LIMIT,
   notificationStatuses as stepNotificationStatuses,
   stepStatusKinds,
   stepStatusLabels,
@@ -16,7 +15,6 @@ import {
   type BusinessComment,
   type EditableBusinessDetail,
   type IncorporationCountry,
-  type ManagerLog,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
@@ -34,7 +32,6 @@ import {
   lockBusinessForEdit,
   lockComment,
   selectComments,
-  selectManagerLogs,
   stepStatusUpdate,
   updateBusinessSetup,
   writeRecorded,
@@ -243,22 +240,6 @@ export async function editBusinessDetail(
     message: successMessages.businessUpdated(businessDetailLabels[edit.field]),
     data: toSetupDetails(row),
   };
-}
-
-// ---- Manager logs ---------------------------------------------------------
-
-/** The latest MANAGER_LOGS_LIMIT entries of a business, newest first. */
-export async function listManagerLogs(db: Db, businessUuid: string): Promise<ManagerLog[]> {
-  const business = await findBusiness(db, { uuid: businessUuid });
-  if (!business) throw notFound();
-  const rows = await selectManagerLogs(db, business.id, MANAGER_LOGS_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    action: row.action,
-    manager_name: row.managerName,
-    feedback_log_category: row.feedbackLogCategory,
-  }));
 }
 
 // ---- Comments -------------------------------------------------------------

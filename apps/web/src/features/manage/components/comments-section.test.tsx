@@ -68,6 +68,7 @@ const logsBody = (actions: string[]): TestResponse => ({
           action,
           manager_name: 'Ngozi Eze',
           feedback_log_category: 'Comment',
+          feedback: null,
         })),
       },
     },

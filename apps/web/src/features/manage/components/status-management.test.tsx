@@ -259,7 +259,8 @@ describe('status management', { timeout: 15_000 }, () => {
       timeout: 1000,
     });
     const refetchAt = arrivals[server.requests.lastIndexOf(requestsTo('GET', detailUrl)[1]!)]!;
-    expect(refetchAt - releasedAt).toBeLessThan(1000);
+    // Before the original's 2 s reload could have come (a busy machine may take a while).
+    expect(refetchAt - releasedAt).toBeLessThan(2000);
   });
 
   it('sends Processing to the step kind of its row, and Cancel sends nothing', async () => {
