@@ -287,7 +287,7 @@ describe('status management', { timeout: 15_000 }, () => {
     const { user } = await renderManagement();
     await pick(user, 'Tax EIN', 'Failed');
 
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     const title = within(report).getByRole('combobox', { name: 'Feedback Title' });
     expect(
       within(title)
@@ -338,7 +338,7 @@ describe('status management', { timeout: 15_000 }, () => {
   it('Failed, then Cancel at the confirmation: nothing is sent', async () => {
     const { user } = await renderManagement();
     await pick(user, 'Stripe', 'Failed');
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     await user.type(within(report).getByRole('textbox', { name: 'Message' }), 'Refused.');
     await user.click(within(report).getByRole('button', { name: 'Send report' }));
     const confirm = await screen.findByRole('dialog', { name: manageTexts.confirmStatus });
@@ -362,7 +362,7 @@ describe('status management', { timeout: 15_000 }, () => {
 
     const { user } = await renderManagement();
     await pick(user, 'Incorporation Status', 'Failed');
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     expect(within(report).getByRole('combobox', { name: 'Feedback Title' })).toHaveValue(
       'Company Formation',
     );
@@ -423,7 +423,7 @@ describe('status management', { timeout: 15_000 }, () => {
     answerFeedback = () => ({ status: 500, raw: '<html>Oops</html>' });
     const { user } = await renderManagement();
     await pick(user, 'Post Formation Doc', 'Failed');
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     await user.type(within(report).getByRole('textbox', { name: 'Message' }), 'Wrong file.');
     await user.click(within(report).getByRole('button', { name: 'Send report' }));
     const confirm = await screen.findByRole('dialog', { name: manageTexts.confirmStatus });

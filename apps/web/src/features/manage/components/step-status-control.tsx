@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   errorMessages,
   manageTexts,
@@ -9,7 +9,7 @@ import {
   type StepStatusKind,
 } from '@fd/contract';
 import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
-import { ErrorMessageDialog, type ErrorReport } from '#/components/error-message-dialog.tsx';
+import type { ErrorReport } from '#/components/error-message-dialog.tsx';
 import { StatusPickerMenu } from '#/components/status-picker-menu.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
@@ -17,6 +17,13 @@ import { ApiError } from '#/lib/api-client.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendReportWithStatus } from '../api/send-feedback.ts';
 import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
+
+// The report form is loaded when Failed is picked, not with the screen (the route's budget,
+// docs/decisions/052-the-first-render-and-the-secondary-work.md).
+const loadReportDialog = () => import('#/components/error-message-dialog.tsx');
+const ErrorMessageDialog = lazy(async () => ({
+  default: (await loadReportDialog()).ErrorMessageDialog,
+}));
 
 const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
 
@@ -130,17 +137,21 @@ export function StepStatusControl({
           onChoose={choose}
         />
       )}
-      <ErrorMessageDialog
-        open={flow.stage === 'report'}
-        subject={name}
-        categoryLabel="Feedback Title"
-        categories={feedbackTitles}
-        defaultCategory={defaultFeedbackTitle}
-        submitLabel={manageTexts.sendReport}
-        withAttachment
-        onCancel={close}
-        onSend={holdReport}
-      />
+      {flow.stage === 'report' && (
+        <Suspense fallback={null}>
+          <ErrorMessageDialog
+            open
+            subject={name}
+            categoryLabel="Feedback Title"
+            categories={feedbackTitles}
+            defaultCategory={defaultFeedbackTitle}
+            submitLabel={manageTexts.sendReport}
+            withAttachment
+            onCancel={close}
+            onSend={holdReport}
+          />
+        </Suspense>
+      )}
       {/* docs/product.md §4.5, step 2: the one confirmation before any status changes. */}
       <ConfirmDialog
         open={flow.stage === 'confirm'}

@@ -215,7 +215,7 @@ describe('verification documents', { timeout: 15_000 }, () => {
     );
     await user.click(screen.getByRole('menuitem', { name: 'Failed' }));
 
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     const title = within(report).getByRole('combobox', { name: 'Feedback Title' });
     expect(
       within(title)
