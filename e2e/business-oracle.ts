@@ -94,12 +94,19 @@ export const shownCount = (count: number): string => wholeNumber.format(count);
 export const shownResultCount = (count: number): string =>
   `${shownCount(count)} ${count === 1 ? 'result' : 'results'}`;
 
-const kilobytes = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-/** docs/product.md §3: document sizes in KB (`0.6 KB`). */
-export const shownFileSize = (bytes: number): string => `${kilobytes.format(bytes / 1024)} KB`;
+/** docs/product.md §10.1: sizes as people read them (`512 bytes`, `1.5 KB`, `12 KB`, `3 MB`). */
+export function shownFileSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  for (const [unit, size] of [
+    ['KB', 1024],
+    ['MB', 1024 ** 2],
+  ] as const) {
+    const value = bytes / size;
+    const rounded = value < 10 ? Number(value.toFixed(1)) : Math.round(value);
+    if (rounded < 1024 || unit === 'MB') return `${rounded.toLocaleString('en-US')} ${unit}`;
+  }
+  throw new Error('unreachable');
+}
 
 /** docs/product.md §3: a missing value shows Nil. */
 const orNil = (value: string | null): string => (value?.trim() ? value : 'Nil');

@@ -262,16 +262,18 @@ async function journey(
     .getByLabel('Message', { exact: true })
     .fill('The registry rejected the company name; please send two alternatives.');
   await report.getByRole('button', { name: manageTexts.sendReport, exact: true }).click();
-  await expectToast(pageA, successMessages.feedbackSent);
-  // The report is a notification of its own (Feedback).
-  await expectUnread(pageB, 1);
-
+  // The report waits for the confirmation, then goes with the status in one request
+  // (docs/product.md §10.1): two notifications, the report (Feedback) and the Failed one.
   const confirm = pageA.getByRole('dialog', { name: manageTexts.confirmStatus });
-  await expect(confirm).toHaveAccessibleDescription(`${STEP} will be set to Failed.`);
+  await expect(confirm).toHaveAccessibleDescription(
+    `${STEP} will be set to Failed, and your report sent to the client.`,
+  );
+  await expectUnread(pageB, 0);
   const confirmedAt = Date.now();
   await confirm.getByRole('button', { name: manageTexts.updateStatus, exact: true }).click();
   let deliveredAfter = 0;
   await Promise.all([
+    expectToast(pageA, successMessages.feedbackSent),
     expectToast(pageA, successMessages.statusUpdated),
     (async () => {
       // The deadline counts from A's click: the write, the (other) instance's read, the

@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   API_BASE_PATH,
+  apiPaths,
   businessDetailLabels,
   emptyStateTexts,
+  feedbackDetailResponseSchema,
+  loginResponseSchema,
+  managerLogsResponseSchema,
+  notificationListResponseSchema,
   manageApiPaths,
   manageTexts,
   postFormationCategories,
@@ -419,16 +424,19 @@ async function confirmStatus(page: Page, description: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** The step's badge reads `label`, once the screen refetched (2 s after the update). */
+/**
+ * The step's badge reads `label`. After an update it must within 1 s of the toast: the answer
+ * is shown as it arrives, with no reload and no 2 s timer (docs/product.md §10.1).
+ */
 const expectStatus = (page: Page, name: string, label: string) =>
-  expect(step(page, name).getByText(label, { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(step(page, name).getByText(label, { exact: true })).toBeVisible({ timeout: 1_000 });
 
 test('a step moves to Processing and Approved through the picker and its confirmation; Tax Approved reads Done', async ({
   page,
 }) => {
   await openManage(page, manageBusinesses.status.name);
   const payment = 'Incorporation Payment';
-  await expectStatus(page, payment, 'Pending');
+  await expect(step(page, payment).getByText('Pending', { exact: true })).toBeVisible();
 
   // The picker offers Processing, Approved and Failed.
   await step(page, payment)
@@ -479,7 +487,7 @@ test('a step moves to Processing and Approved through the picker and its confirm
 
 // ---- 4. Failed, with a report ---------------------------------------------------------
 
-test('Failed asks for a report first, sent without and then with a file, then confirms', async ({
+test('Failed asks for a report first, kept until the confirmation sends it with the status', async ({
   page,
 }) => {
   await openManage(page, manageBusinesses.report.name);
@@ -499,9 +507,12 @@ test('Failed asks for a report first, sent without and then with a file, then co
     .getByLabel('Message', { exact: true })
     .fill('The registry rejected the company name; please send two alternatives.');
   await send.click();
-  await expectToast(page, successMessages.feedbackSent);
   await expect(report).toBeHidden();
-  await confirmStatus(page, `${incorporation} will be set to Failed.`);
+  await confirmStatus(
+    page,
+    `${incorporation} will be set to Failed, and your report sent to the client.`,
+  );
+  await expectToast(page, successMessages.feedbackSent);
   await expectStatus(page, incorporation, 'Failed');
 
   // With a file.
@@ -517,8 +528,8 @@ test('Failed asks for a report first, sent without and then with a file, then co
     .getByLabel('Attachment (optional)', { exact: true })
     .setInputFiles(pdfFile('bank-letter.pdf', letter));
   await send.click();
+  await confirmStatus(page, `${bank} will be set to Failed, and your report sent to the client.`);
   await expectToast(page, successMessages.feedbackSent);
-  await confirmStatus(page, `${bank} will be set to Failed.`);
   await expectStatus(page, bank, 'Failed');
 
   await expectLogged(page, `Sent feedback "Company Formation" on ${incorporation} to the client`);
@@ -529,13 +540,28 @@ test('Failed asks for a report first, sent without and then with a file, then co
   );
   await expectLogged(page, `Changed ${bank} from Pending to Failed`);
 
+  // The activities log shows what the client got: title, message, file, sender and time.
+  const sentReport = section(page, 'Activities log').getByRole('figure', {
+    name: 'Sent to the client: Bank Account',
+  });
+  await expect(sentReport).toContainText(
+    'The bank letter is unreadable; please upload a clearer copy.',
+  );
+  await expect(sentReport.getByRole('link', { name: /bank-letter\.pdf/ })).toBeVisible();
+  await expect(sentReport).toContainText(`Sent by ${managerName} · `);
+  const reportFile = await page.request.get(
+    (await sentReport.getByRole('link', { name: /bank-letter\.pdf/ }).getAttribute('href'))!,
+  );
+  expect(Buffer.from(await reportFile.body()).equals(letter)).toBe(true);
+
   // The report's file went to the client: the file history lists it as sent.
   const sent = section(page, 'File history')
     .getByRole('table', { name: 'File history' })
     .getByRole('row')
     .filter({ hasText: 'bank-letter.pdf' });
   await expect(sent.getByRole('cell')).toHaveText([
-    'Bank Account',
+    // The title, with the message sent with the file (docs/product.md §10.1).
+    'Bank AccountThe bank letter is unreadable; please upload a clearer copy.',
     'bank-letter.pdf',
     'Sent to client',
     managerName,
@@ -543,6 +569,88 @@ test('Failed asks for a report first, sent without and then with a file, then co
     shownFileSize(letter.length),
     '',
   ]);
+  await expectNoReload(page);
+});
+
+test('Cancel after Send report sends nothing: no feedback, no log entry, no notification', async ({
+  page,
+  request,
+}) => {
+  const business = manageBusinesses.report;
+  const uuid = await openManage(page, business.name);
+  const stripe = 'Stripe';
+  await pickStatus(page, stripe, 'Failed');
+  const report = page.getByRole('dialog', { name: manageTexts.errorMessageTitle });
+  await report.getByLabel('Message', { exact: true }).fill('Stripe refused the account.');
+  await report
+    .getByLabel('Attachment (optional)', { exact: true })
+    .setInputFiles(pdfFile('stripe-refusal.pdf', pdf('Stripe refusal')));
+  await report.getByRole('button', { name: manageTexts.sendReport, exact: true }).click();
+  const dialog = confirmDialog(page);
+  await expect(dialog).toHaveAccessibleDescription(
+    `${stripe} will be set to Failed, and your report sent to the client.`,
+  );
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(successMessages.feedbackSent, { exact: true })).toHaveCount(0);
+  await expect(step(page, stripe).getByText('Pending', { exact: true })).toBeVisible();
+
+  // Through the API: the step has no feedback and is still Pending, the log has nothing on it,
+  // and another manager's bell has nothing about it either.
+  const auth = { Authorization: `Bearer ${await storedToken(page)}` };
+  const stepId = (await api.detail(uuid)).business_formation_statuses.stripe_status.id!;
+  const login = await request.post(`${API_BASE_PATH}/auth/login/`, {
+    data: { email: accounts.shell.email, password: accounts.shell.password },
+  });
+  await expect(login).toBeOK();
+  const colleague = {
+    Authorization: `Bearer ${loginResponseSchema.parse(await login.json()).token}`,
+  };
+  const sentAboutStripe = async () => {
+    const detail = await request.get(`${API_BASE_PATH}/${manageApiPaths.feedbackDetail(stepId)}`, {
+      headers: auth,
+    });
+    await expect(detail).toBeOK();
+    const logs = await request.get(`${API_BASE_PATH}/${manageApiPaths.managerLogs(uuid)}`, {
+      headers: auth,
+    });
+    await expect(logs).toBeOK();
+    const bell = await request.get(`${API_BASE_PATH}/${apiPaths.notifications.list}`, {
+      params: { page_size: '100' },
+      headers: colleague,
+    });
+    await expect(bell).toBeOK();
+    const step = feedbackDetailResponseSchema.parse(await detail.json()).data;
+    return {
+      status: step.status,
+      feedback: step.feedback.map((row) => row.message_body),
+      logged: managerLogsResponseSchema
+        .parse(await logs.json())
+        .data.manager_logs.feedback_doc_logs.map((entry) => entry.action)
+        .filter((action) => action.includes(stripe)),
+      notified: notificationListResponseSchema
+        .parse(await bell.json())
+        .data.detail.map((notification) => notification.message)
+        .filter((message) => message.includes(business.name) && message.includes(stripe)),
+    };
+  };
+  expect(await sentAboutStripe()).toEqual({
+    status: 'PENDING',
+    feedback: [],
+    logged: [],
+    notified: [],
+  });
+
+  // The same report confirmed: all of it lands, in one go.
+  await pickStatus(page, stripe, 'Failed');
+  await report.getByLabel('Message', { exact: true }).fill('Stripe refused the account.');
+  await report.getByRole('button', { name: manageTexts.sendReport, exact: true }).click();
+  await confirmStatus(page, `${stripe} will be set to Failed, and your report sent to the client.`);
+  await expectStatus(page, stripe, 'Failed');
+  const landed = await sentAboutStripe();
+  expect(landed).toMatchObject({ status: 'FAILED', feedback: ['Stripe refused the account.'] });
+  expect(landed.logged).toHaveLength(2);
+  expect(landed.notified).toHaveLength(2);
   await expectNoReload(page);
 });
 
@@ -562,10 +670,8 @@ test('a post-formation file is checked, uploaded with visible progress, listed, 
   await page.getByRole('menuitem', { name: category, exact: true }).click();
   const upload = page.getByRole('dialog', { name: category });
   await expect(upload).toBeVisible();
-  await expect(upload.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
-    'aria-valuenow',
-    '0',
-  );
+  // No bar before anything is sent (docs/product.md §10.1).
+  await expect(upload.getByRole('progressbar')).toHaveCount(0);
 
   // docs/product.md §5: the file is required; a link must be http(s).
   await upload
@@ -666,7 +772,7 @@ test('a post-formation file is checked, uploaded with visible progress, listed, 
   await expect(rows).toHaveCount(3);
   const when = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
   await expect(rows.nth(0).getByRole('cell')).toHaveText([
-    category,
+    `${category}Your certificate of incorporation, as issued by the registry.`,
     fileName,
     'Sent to client',
     managerName,
@@ -732,7 +838,14 @@ test('comments are added first with the author and time, kept as plain text, and
 
   // Only one's own comments can be deleted.
   await expect(area.getByRole('button', { name: 'Delete comment' })).toHaveCount(2);
+  // One click asks first (docs/product.md §10.1); Cancel keeps the comment.
   await list.first().getByRole('button', { name: 'Delete comment' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete this comment?' });
+  await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(question).toBeHidden();
+  await expect(list).toHaveCount(3);
+  await list.first().getByRole('button', { name: 'Delete comment' }).click();
+  await question.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(list).toHaveCount(2);
   await expect(area.getByText(markup, { exact: true })).toHaveCount(0);
   await expect(list.first()).toContainText(plain);

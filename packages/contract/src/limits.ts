@@ -11,7 +11,6 @@ export const CHANGE_PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 export const FORGOT_PASSWORD_NAV_DELAY_MS = 100;
-export const RELOAD_AFTER_UPDATE_MS = 2000;
 export const SIDE_MENU_CLOSE_DELAY_MS = 300;
 export const TOAST_AUTO_CLOSE_MS = 4000;
 /**

@@ -32,6 +32,11 @@ export const manageApiPaths = {
   stepStatusUpdate: (kind: StepStatusKind, statusId: string | number) =>
     `manager/settings/${kind}/update/${statusId}/`,
   feedback: 'manager/feedback/',
+  /**
+   * Ours: a step's report to the client and its new status, committed together or not at all
+   * (docs/decisions/055-a-report-and-its-status-change-are-one-action.md).
+   */
+  feedbackWithStatus: 'manager/feedback/status/',
   feedbackDetail: (statusId: string | number) => `manager/feedback/detail/${statusId}/`,
   postFormationAttachments: (statusId: string | number) =>
     `manager/business/feedback/post-doc-formation/${statusId}/attachments/`,
@@ -312,20 +317,7 @@ export const businessSetupDetailsSchema = businessDetailSchema.pick({
 export type BusinessSetupDetails = z.infer<typeof businessSetupDetailsSchema>;
 export const businessSetupResponseSchema = successBody(businessSetupDetailsSchema);
 
-// ---- Manager logs ---------------------------------------------------------
-
-export const managerLogSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  action: z.string(),
-  /** As it was when the action happened. */
-  manager_name: z.string(),
-  feedback_log_category: z.string(),
-});
-export type ManagerLog = z.infer<typeof managerLogSchema>;
-export const managerLogsResponseSchema = successBody(
-  z.object({ manager_logs: z.object({ feedback_doc_logs: z.array(managerLogSchema) }) }),
-);
+// The manager logs' schemas follow the feedback's, which an entry may carry.
 
 // ---- Comments -------------------------------------------------------------
 
@@ -511,6 +503,46 @@ export const feedbackSchema = z.object({
 export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackCreateResponseSchema = successBody(feedbackSchema);
 
+/**
+ * `POST manager/feedback/status/` (decision 55): the feedback's fields and the status the step
+ * moves to; JSON, or multipart with an optional `attachment_file`.
+ */
+export const feedbackWithStatusFieldsSchema = feedbackFieldsSchema.extend({
+  status: choiceField('status', stepStatuses, oneOf(stepStatuses)),
+});
+export type FeedbackWithStatusFields = z.input<typeof feedbackWithStatusFieldsSchema>;
+/** The feedback as sent and the step as it now is. */
+export const feedbackWithStatusResponseSchema = successBody(
+  z.object({
+    feedback: feedbackSchema,
+    step: z.object({
+      id: z.number(),
+      status: z.enum(stepStatuses),
+      status_item_name: z.string(),
+    }),
+  }),
+);
+
+// ---- Manager logs ---------------------------------------------------------
+
+export const managerLogSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  action: z.string(),
+  /** As it was when the action happened. */
+  manager_name: z.string(),
+  feedback_log_category: z.string(),
+  /**
+   * Ours: the feedback or upload this entry records, as it was sent (title, message, file,
+   * sender, time); null for every other entry (docs/product.md §10.1).
+   */
+  feedback: feedbackSchema.nullable(),
+});
+export type ManagerLog = z.infer<typeof managerLogSchema>;
+export const managerLogsResponseSchema = successBody(
+  z.object({ manager_logs: z.object({ feedback_doc_logs: z.array(managerLogSchema) }) }),
+);
+
 /** `GET manager/feedback/detail/{statusId}/`: the step and the feedback sent about it. */
 export const feedbackDetailResponseSchema = successBody(
   z.object({
@@ -542,6 +574,8 @@ export const fileHistoryEntrySchema = z.object({
   by: z.string(),
   created_at: z.string(),
   download_url: z.string(),
+  /** Ours: the message sent with a feedback's file; null for what the client sent. */
+  message: z.string().nullable(),
 });
 export type FileHistoryEntry = z.infer<typeof fileHistoryEntrySchema>;
 export const fileHistoryResponseSchema = successBody(

@@ -66,12 +66,19 @@ describe('formatDateTime (YYYY-MM-DD HH:mm, UTC)', () => {
 });
 
 describe('formatFileSize', () => {
-  it('shows bytes in KB with one decimal', () => {
-    expect(formatFileSize(0)).toBe('0.0 KB');
-    expect(formatFileSize(300)).toBe('0.3 KB');
-    expect(formatFileSize(1024)).toBe('1.0 KB');
-    expect(formatFileSize(12_000)).toBe('11.7 KB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5,120.0 KB');
+  it('shows a size as people read it: bytes, KB, MB, one decimal below 10', () => {
+    expect(formatFileSize(0)).toBe('0 bytes');
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(300)).toBe('300 bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(12_000)).toBe('12 KB');
+    // The original's '3,072.6 KB'.
+    expect(formatFileSize(3_146_342)).toBe('3 MB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(1024 * 1024 - 100)).toBe('1 MB');
+    expect(formatFileSize(15.4 * 1024 * 1024)).toBe('15 MB');
+    expect(formatFileSize(2.5 * 1024 ** 3)).toBe('2.5 GB');
   });
 });
 
@@ -157,13 +164,16 @@ describe('formatCount against Intl', () => {
 });
 
 describe('formatFileSize against Intl', () => {
-  it('writes what en-US with one decimal writes', () => {
-    const intl = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
-    for (const bytes of [0, 1, 300, 1023, 1024, 1536, 12_000, 1_048_576, 1_250_000_000, -5]) {
-      expect(formatFileSize(bytes)).toBe(`${intl.format(Math.max(0, bytes) / 1024)} KB`);
+  it("writes what en-US's unit formatter writes, with at most one decimal below 10", () => {
+    const cases: [number, number, string][] = [
+      [1536, 1.5, 'kilobyte'],
+      [12_000, 12, 'kilobyte'],
+      [1_250_000_000, 1.2, 'gigabyte'],
+      [1_048_576, 1, 'megabyte'],
+    ];
+    for (const [bytes, value, unit] of cases) {
+      const intl = new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short' });
+      expect(formatFileSize(bytes)).toBe(intl.format(value).replace('kB', 'KB'));
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * How values are shown across the business screens (docs/product.md §3, §9): 'Nil' for
- * what is missing, en-US short dates in UTC, sizes in KB, counts with separators.
+ * what is missing, en-US short dates in UTC, sizes as people read them, counts with separators.
  */
 
 export const NIL = 'Nil';
@@ -59,12 +59,29 @@ export function formatDateTime(value: string | null | undefined): string | null 
 /** A whole number's digits (a leading minus allowed), a comma between each group of three. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
-/** Bytes as KB with one decimal (`11.7 KB`), so a 300-byte file is not shown as 1 KB. */
+const sizeUnits = ['KB', 'MB', 'GB'] as const;
+
+/**
+ * Bytes as people read a size (docs/product.md §10.1): `512 bytes`, `1.5 KB`, `12 KB`, `3 MB`
+ * — the largest unit that keeps a number of at least 1, one decimal below 10 (none when it is
+ * 0), whole numbers above.
+ */
 export function formatFileSize(bytes: number): string {
-  // What Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-  // writes, without making one (see formatCount).
-  const [whole, tenths] = (Math.max(0, bytes) / 1024).toFixed(1).split('.');
-  return `${groupThousands(whole!)}.${tenths} KB`;
+  const size = Math.max(0, Math.round(bytes));
+  if (size < 1024) return size === 1 ? '1 byte' : `${size} bytes`;
+  let value = size / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < sizeUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  let shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  // 1023.6 KB reads 1 MB, not 1,024 KB.
+  if (shown >= 1024 && unit < sizeUnits.length - 1) {
+    shown = 1;
+    unit += 1;
+  }
+  return `${groupThousands(String(shown))} ${sizeUnits[unit]}`;
 }
 
 /** `1234` → `1,234`. */

@@ -75,6 +75,7 @@ export async function selectFileHistory(db: Db, businessId: number, limit: numbe
       byFirstName: users.firstName,
       byLastName: users.lastName,
       createdAt: feedback.createdAt,
+      message: sql<string | null>`${feedback.messageBody}`.as('message'),
     })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.managerId))
@@ -90,6 +91,7 @@ export async function selectFileHistory(db: Db, businessId: number, limit: numbe
       byFirstName: users.firstName,
       byLastName: users.lastName,
       createdAt: documents.createdAt,
+      message: sql<string | null>`null::text`.as('message'),
     })
     .from(documents)
     .innerJoin(businesses, eq(businesses.id, documents.businessId))
@@ -106,6 +108,7 @@ export async function selectFileHistory(db: Db, businessId: number, limit: numbe
       byFirstName: users.firstName,
       byLastName: users.lastName,
       createdAt: manualPaymentReceipts.createdAt,
+      message: sql<string | null>`null::text`.as('message'),
     })
     .from(manualPaymentReceipts)
     .innerJoin(businesses, eq(businesses.id, manualPaymentReceipts.businessId))

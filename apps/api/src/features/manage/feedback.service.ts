@@ -7,14 +7,18 @@
 import {
   FEEDBACK_LIMIT,
   FILE_HISTORY_LIMIT,
+  MANAGER_LOGS_LIMIT,
   formationStepNames,
+  stepStatusKinds,
   successMessages,
   type BusinessRef,
   type Feedback,
   type FileHistoryEntry,
+  type ManagerLog,
   type StepStatus,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges } from '../../lib/table-changes.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
@@ -25,14 +29,31 @@ import {
   selectStepFeedback,
   type FeedbackRow,
 } from './feedback.queries.ts';
-import { findBusiness, findFormationStep } from './manage.queries.ts';
-import { invalid, managerName, notFound, recordedWrite } from './manage.service.ts';
+import {
+  findBusiness,
+  findFormationStep,
+  lockBusinessRow,
+  lockFormationStepStatus,
+  selectManagerLogs,
+  stepStatusUpdate,
+  type FormationStepRow,
+} from './manage.queries.ts';
+import {
+  invalid,
+  managerName,
+  notFound,
+  recordedWrite,
+  sentence,
+  stepStatusEvent,
+} from './manage.service.ts';
 
 export interface FeedbackDeps {
   db: Db;
   now: () => Date;
   storage: FileStorage;
   fileUrls: SignedFileUrls;
+  /** Told after a status change commits (the list counts are cached per version). */
+  businessChanges: TableChanges;
 }
 
 /** What a feedback or an upload says, whichever field names it arrived with. */
@@ -67,10 +88,14 @@ function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
   };
 }
 
+const updatableSteps = new Set<string>(Object.values(stepStatusKinds));
+
 /**
  * Writes one feedback row, its log entry and the other managers' notifications in one
  * statement (decision 26); then moves the staged file into place. If the write fails the
- * file is discarded, so a refused feedback leaves neither row nor file.
+ * file is discarded, so a refused feedback leaves neither row nor file. With `status`, the
+ * step moves to it in the same transaction, with its own log entry and notifications
+ * (decision 55): the report and the status change land together or not at all.
  */
 async function writeFeedback(
   { db, now, storage, fileUrls }: FeedbackDeps,
@@ -78,19 +103,32 @@ async function writeFeedback(
   input: FeedbackInput,
   kind: 'feedback' | 'upload',
   fields: { statusItemId: string; business: string },
-): Promise<Feedback> {
+  status?: StepStatus,
+): Promise<{ feedback: Feedback; step: FormationStepRow; statusChanged: boolean }> {
   const at = now();
   const attachment = input.attachment;
   let row: FeedbackRow;
+  let step: FormationStepRow;
+  let statusChanged = false;
   try {
-    const step = await findFormationStep(db, input.statusItemId);
+    const found = await findFormationStep(db, input.statusItemId);
     const ref = input.business;
-    if (!step || !('uuid' in ref ? step.businessUuid === ref.uuid : step.businessId === ref.id)) {
+    if (
+      !found ||
+      !('uuid' in ref ? found.businessUuid === ref.uuid : found.businessId === ref.id)
+    ) {
       // Which answer: an unknown business is a 404, a step of another business a 400.
       if (!(await findBusiness(db, ref))) throw notFound();
       throw invalid(
         fields.statusItemId,
         `${fields.statusItemId} ${input.statusItemId} is not a step of this business.`,
+      );
+    }
+    step = found;
+    if (status !== undefined && !updatableSteps.has(step.stepKey)) {
+      throw invalid(
+        fields.statusItemId,
+        `${fields.statusItemId} ${input.statusItemId} is a step whose status is not set by hand.`,
       );
     }
     if (kind === 'upload' && step.stepKey !== POST_FORMATION_STEP) {
@@ -114,7 +152,7 @@ async function writeFeedback(
     };
     const name = managerName(manager);
     const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
-    const id = await recordedWrite(db, feedbackInsert(db, values), manager, {
+    const feedbackEvent = {
       businessId: step.businessId,
       action:
         kind === 'upload'
@@ -124,12 +162,40 @@ async function writeFeedback(
       notification: {
         message:
           kind === 'upload'
-            ? `${name} sent ${input.title} to ${step.businessName}.`
-            : `${name} sent feedback on ${step.statusItemName} to ${step.businessName}.`,
+            ? sentence(`${name} sent ${input.title} to ${step.businessName}`)
+            : sentence(`${name} sent feedback on ${step.statusItemName} to ${step.businessName}`),
         status: kind === 'upload' ? 'Upload' : 'Feedback',
       },
       at,
-    });
+    };
+    let id: number | undefined;
+    if (status === undefined) {
+      id = await recordedWrite(db, feedbackInsert(db, values), manager, feedbackEvent);
+    } else {
+      const moving = step;
+      id = await db.transaction(async (tx) => {
+        // The step, then its business, locked before any write, in the order a status update
+        // alone takes them: concurrent writes to one business queue rather than deadlock.
+        const current = await lockFormationStepStatus(tx, moving.id);
+        if (current === undefined) throw notFound();
+        await lockBusinessRow(tx, moving.businessId);
+        const written = await recordedWrite(tx, feedbackInsert(tx, values), manager, feedbackEvent);
+        if (current !== status) {
+          await recordedWrite(
+            tx,
+            stepStatusUpdate(tx, moving.id, current, {
+              status,
+              updatedBy: manager.id,
+              updatedAt: at,
+            }),
+            manager,
+            stepStatusEvent(manager, { ...moving, status: current }, status, at),
+          );
+          statusChanged = true;
+        }
+        return written;
+      });
+    }
     // The row as written, with the author as signed in: no read back.
     row = {
       ...values,
@@ -146,7 +212,7 @@ async function writeFeedback(
   // Committed: the row names the file, so it moves into place (a crash here is recovered at
   // start, and until then the file is read from the staging area).
   if (attachment) await storage.commit(attachment.storageKey);
-  return toFeedback(row, fileUrls);
+  return { feedback: toFeedback(row, fileUrls), step, statusChanged };
 }
 
 /** `POST manager/feedback/`. */
@@ -155,11 +221,42 @@ export async function sendFeedback(
   manager: AuthenticatedManager,
   input: FeedbackInput,
 ): Promise<{ message: string; data: Feedback }> {
-  const data = await writeFeedback(deps, manager, input, 'feedback', {
+  const { feedback } = await writeFeedback(deps, manager, input, 'feedback', {
     statusItemId: 'status_item_id',
     business: 'business_id',
   });
-  return { message: successMessages.feedbackSent, data };
+  return { message: successMessages.feedbackSent, data: feedback };
+}
+
+/**
+ * `POST manager/feedback/status/` (decision 55): the report and the step's new status, their
+ * log entries and notifications, in one transaction. The same status moves nothing; the
+ * report is still sent.
+ */
+export async function sendFeedbackWithStatus(
+  deps: FeedbackDeps,
+  manager: AuthenticatedManager,
+  input: FeedbackInput & { status: StepStatus },
+): Promise<{
+  message: string;
+  data: { feedback: Feedback; step: { id: number; status: StepStatus; status_item_name: string } };
+}> {
+  const { feedback, step, statusChanged } = await writeFeedback(
+    deps,
+    manager,
+    input,
+    'feedback',
+    { statusItemId: 'status_item_id', business: 'business_id' },
+    input.status,
+  );
+  if (statusChanged) deps.businessChanges.changed('progress');
+  return {
+    message: successMessages.statusUpdated,
+    data: {
+      feedback,
+      step: { id: step.id, status: input.status, status_item_name: step.statusItemName },
+    },
+  };
 }
 
 /** The post-formation upload (decision 24): the file is required. */
@@ -168,11 +265,11 @@ export async function uploadPostFormationDocument(
   manager: AuthenticatedManager,
   input: FeedbackInput & { attachment: StagedUpload },
 ): Promise<{ message: string; data: Feedback }> {
-  const data = await writeFeedback(deps, manager, input, 'upload', {
+  const { feedback } = await writeFeedback(deps, manager, input, 'upload', {
     statusItemId: 'statusItemId',
     business: 'businessId',
   });
-  return { message: successMessages.fileUploaded, data };
+  return { message: successMessages.fileUploaded, data: feedback };
 }
 
 /** `GET manager/feedback/detail/{statusId}/`: the step and its feedback, newest first. */
@@ -230,5 +327,56 @@ export async function getFileHistory(
     by: fullName(row.byFirstName, row.byLastName),
     created_at: new Date(row.createdAt).toISOString(),
     download_url: fileUrls.urlFor(row.source, row.id),
+    message: row.message,
   }));
+}
+
+/**
+ * `GET manager/logs/{businessUuid}/`: the latest MANAGER_LOGS_LIMIT entries, newest first, each
+ * feedback or upload with what was sent (docs/product.md §10.1).
+ */
+export async function listManagerLogs(
+  { db, fileUrls }: Pick<FeedbackDeps, 'db' | 'fileUrls'>,
+  businessUuid: string,
+): Promise<ManagerLog[]> {
+  const business = await findBusiness(db, { uuid: businessUuid });
+  if (!business) throw notFound();
+  const rows = await selectManagerLogs(db, business.id, MANAGER_LOGS_LIMIT);
+  const seen = new Set<number>();
+  const logs: ManagerLog[] = [];
+  for (const row of rows) {
+    // Two rows of one entry only if two feedback rows matched it: the first is kept.
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    const sent = row.feedback;
+    logs.push({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      action: row.action,
+      manager_name: row.managerName,
+      feedback_log_category: row.feedbackLogCategory,
+      feedback:
+        sent?.id != null && sent.createdAt !== null
+          ? toFeedback(
+              {
+                id: sent.id,
+                businessId: sent.businessId!,
+                statusItemId: sent.statusItemId,
+                feedbackTitle: sent.feedbackTitle!,
+                messageBody: sent.messageBody!,
+                fileUrl: sent.fileUrl,
+                attachmentFileName: sent.attachmentFileName,
+                attachmentSize: sent.attachmentSize,
+                hasAttachment: sent.hasAttachment === true,
+                managerFirstName: sent.managerFirstName ?? '',
+                managerLastName: sent.managerLastName ?? '',
+                managerEmail: sent.managerEmail ?? '',
+                createdAt: sent.createdAt,
+              },
+              fileUrls,
+            )
+          : null,
+    });
+  }
+  return logs;
 }

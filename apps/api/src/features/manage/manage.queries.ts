@@ -3,10 +3,17 @@
  * transaction is a Db too), so a write and its log and notifications share one.
  */
 import type { BusinessRef } from '@fd/contract';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { notificationFanOutInsert } from '../notifications/index.ts';
-import { businesses, comments, formationSteps, managerLogs, users } from '../../db/schema.ts';
+import {
+  businesses,
+  comments,
+  feedback,
+  formationSteps,
+  managerLogs,
+  users,
+} from '../../db/schema.ts';
 
 /** What the manage screen shows of a business, and what an edit may change. */
 const setupColumns = {
@@ -148,7 +155,11 @@ export async function insertRecord(db: Db, record: WriteRecord): Promise<void> {
   await db.execute(sql`with ${recordCtes(record)} select 1`);
 }
 
-/** Newest first, at most `limit`. */
+/**
+ * Newest first, at most `limit`; each with the feedback row it records, if any: an entry
+ * 'Sent feedback …' or 'Uploaded …' is written with its row, by the same manager, at the
+ * same moment (feedback.service.ts), so that is how the two are matched.
+ */
 export async function selectManagerLogs(db: Db, businessId: number, limit: number) {
   return db
     .select({
@@ -157,8 +168,33 @@ export async function selectManagerLogs(db: Db, businessId: number, limit: numbe
       action: managerLogs.action,
       managerName: managerLogs.managerName,
       feedbackLogCategory: managerLogs.feedbackLogCategory,
+      feedback: {
+        id: feedback.id,
+        businessId: feedback.businessId,
+        statusItemId: feedback.statusItemId,
+        feedbackTitle: feedback.feedbackTitle,
+        messageBody: feedback.messageBody,
+        fileUrl: feedback.fileUrl,
+        attachmentFileName: feedback.attachmentFileName,
+        attachmentSize: feedback.attachmentSize,
+        hasAttachment: sql<boolean>`${feedback.attachmentStorageKey} is not null`,
+        managerFirstName: users.firstName,
+        managerLastName: users.lastName,
+        managerEmail: users.email,
+        createdAt: feedback.createdAt,
+      },
     })
     .from(managerLogs)
+    .leftJoin(
+      feedback,
+      and(
+        eq(feedback.businessId, managerLogs.businessId),
+        eq(feedback.createdAt, managerLogs.createdAt),
+        eq(feedback.managerId, managerLogs.managerId),
+        or(like(managerLogs.action, 'Sent feedback %'), like(managerLogs.action, 'Uploaded %')),
+      ),
+    )
+    .leftJoin(users, eq(users.id, feedback.managerId))
     .where(eq(managerLogs.businessId, businessId))
     .orderBy(sql`${managerLogs.createdAt} desc`, sql`${managerLogs.id} desc`)
     .limit(limit);
@@ -229,6 +265,29 @@ export async function findFormationStep(db: Db, id: number) {
     .limit(1);
   return row;
 }
+/** The step's status now, its row locked until the transaction ends. */
+export async function lockFormationStepStatus(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: formationSteps.status })
+    .from(formationSteps)
+    .where(eq(formationSteps.id, id))
+    .limit(1)
+    .for('update');
+  return row?.status;
+}
+
+/**
+ * Locks a business's row until the transaction ends, as an update of its steps does (their
+ * trigger updates it): a transaction of several writes takes it before them.
+ */
+export async function lockBusinessRow(db: Db, id: number): Promise<void> {
+  await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .for('no key update');
+}
+
 export type FormationStepRow = NonNullable<Awaited<ReturnType<typeof findFormationStep>>>;
 
 /**

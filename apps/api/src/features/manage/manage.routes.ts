@@ -12,6 +12,8 @@ import {
   feedbackCreateResponseSchema,
   feedbackDetailResponseSchema,
   feedbackFieldsSchema,
+  feedbackWithStatusFieldsSchema,
+  feedbackWithStatusResponseSchema,
   fileHistoryResponseSchema,
   manageApiPaths,
   postFormationAttachmentsResponseSchema,
@@ -36,8 +38,10 @@ import { claimUpload, stagedUploadSchema, type StagedUpload } from '../../plugin
 import {
   getFileHistory,
   getStepFeedback,
+  listManagerLogs,
   listPostFormationAttachments,
   sendFeedback,
+  sendFeedbackWithStatus,
   uploadPostFormationDocument,
   type FeedbackDeps,
 } from './feedback.service.ts';
@@ -46,7 +50,6 @@ import {
   deleteComment,
   editBusinessDetail,
   listComments,
-  listManagerLogs,
   updateStepStatus,
   type ManageDeps,
 } from './manage.service.ts';
@@ -84,6 +87,9 @@ export type ManageRoutesOptions = {
 const feedbackBodySchema = feedbackFieldsSchema.extend({
   attachment_file: stagedUploadSchema('attachment_file').optional(),
 });
+const feedbackWithStatusBodySchema = feedbackWithStatusFieldsSchema.extend({
+  attachment_file: stagedUploadSchema('attachment_file').optional(),
+});
 const uploadBodySchema = postFormationUploadFieldsSchema.extend({
   file: stagedUploadSchema('file', validationMessages.fileRequired),
 });
@@ -112,6 +118,7 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     now,
     storage,
     fileUrls: createSignedFileUrls({ secret: jwtSecret, now }),
+    businessChanges,
   };
 
   app.post(
@@ -141,6 +148,44 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
         message: body.message_body,
         fileUrl: body.file_url,
         attachment: claimed(request, body.attachment_file),
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    route(manageApiPaths.feedbackWithStatus),
+    {
+      config: { multipart: true },
+      schema: {
+        operationId: 'sendFeedbackWithStatus',
+        summary: "Send feedback on a step to the client and move the step's status, as one action",
+        description:
+          'The feedback (its fields as `sendFeedback` takes them, with an optional `attachment_file`) and `status`, the status the step moves to: both, with their log entries and notifications, are committed in one transaction, or nothing is. JSON, or multipart/form-data. The same status moves nothing; the feedback is still sent.',
+        tags: ['feedback'],
+        consumes: ['application/json', 'multipart/form-data'],
+        body: feedbackWithStatusBodySchema,
+        response: {
+          201: feedbackWithStatusResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await sendFeedbackWithStatus(feedbackDeps, request.manager, {
+        business: body.business_id,
+        statusItemId: body.status_item_id,
+        title: body.feedback_title,
+        message: body.message_body,
+        fileUrl: body.file_url,
+        attachment: claimed(request, body.attachment_file),
+        status: body.status,
+      });
+      logSecurityEvent(request, 'step_status.changed', {
+        userId: request.manager.id,
+        stepId: body.status_item_id,
+        status: result.data.step.status,
       });
       return reply.code(201).send(result);
     },
@@ -257,6 +302,8 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   app.get(
     route(manageApiPaths.managerLogs(':businessUuid')),
     {
+      // A feedback entry carries its file's signed download link: never compressed.
+      config: carriesSecret,
       schema: {
         operationId: 'listManagerLogs',
         summary: "A business's manager logs, newest first (the latest 200)",
@@ -268,7 +315,7 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     async (request) => ({
       data: {
         manager_logs: {
-          feedback_doc_logs: await listManagerLogs(database.db, request.params.businessUuid),
+          feedback_doc_logs: await listManagerLogs(feedbackDeps, request.params.businessUuid),
         },
       },
     }),

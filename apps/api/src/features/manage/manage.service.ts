@@ -5,7 +5,6 @@ import {
   incorporationCountries,
   incorporationStates,
   latestIncorporationDay,
-  MANAGER_LOGS_LIMIT,
   notificationStatuses as stepNotificationStatuses,
   stepStatusKinds,
   stepStatusLabels,
@@ -16,7 +15,6 @@ import {
   type BusinessComment,
   type EditableBusinessDetail,
   type IncorporationCountry,
-  type ManagerLog,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
@@ -34,7 +32,6 @@ import {
   lockBusinessForEdit,
   lockComment,
   selectComments,
-  selectManagerLogs,
   stepStatusUpdate,
   updateBusinessSetup,
   writeRecorded,
@@ -60,6 +57,12 @@ const notificationStatuses = { updated: 'Updated', comment: 'Comment' } as const
 /** As the log keeps it: the name at the time (docs/product.md §3.8). */
 export const managerName = (manager: AuthenticatedManager) =>
   `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
+
+/**
+ * A sentence that ends with a name: its period, unless the name brings one ('… on Acme Inc.',
+ * not 'Acme Inc..'; docs/product.md §10.1).
+ */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trimEnd()) ? text : `${text}.`);
 
 export const invalid = (field: string, message: string) =>
   new AppError(400, message, { [field]: [message] });
@@ -225,7 +228,7 @@ export async function editBusinessDetail(
       action: describeEdit(before, after, edit.field),
       category: logCategories.businessDetails,
       notification: {
-        message: `${managerName(manager)} updated the ${label} of ${after.businessName}.`,
+        message: sentence(`${managerName(manager)} updated the ${label} of ${after.businessName}`),
         status: notificationStatuses.updated,
       },
       at,
@@ -237,22 +240,6 @@ export async function editBusinessDetail(
     message: successMessages.businessUpdated(businessDetailLabels[edit.field]),
     data: toSetupDetails(row),
   };
-}
-
-// ---- Manager logs ---------------------------------------------------------
-
-/** The latest MANAGER_LOGS_LIMIT entries of a business, newest first. */
-export async function listManagerLogs(db: Db, businessUuid: string): Promise<ManagerLog[]> {
-  const business = await findBusiness(db, { uuid: businessUuid });
-  if (!business) throw notFound();
-  const rows = await selectManagerLogs(db, business.id, MANAGER_LOGS_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    action: row.action,
-    manager_name: row.managerName,
-    feedback_log_category: row.feedbackLogCategory,
-  }));
 }
 
 // ---- Comments -------------------------------------------------------------
@@ -295,7 +282,7 @@ export async function createComment(
       action: 'Added a comment',
       category: logCategories.comment,
       notification: {
-        message: `${managerName(manager)} commented on ${business.businessName}.`,
+        message: sentence(`${managerName(manager)} commented on ${business.businessName}`),
         status: notificationStatuses.comment,
       },
       at,
@@ -327,7 +314,7 @@ export async function deleteComment(
       action: 'Deleted a comment',
       category: logCategories.comment,
       notification: {
-        message: `${managerName(manager)} deleted a comment on ${comment.businessName}.`,
+        message: sentence(`${managerName(manager)} deleted a comment on ${comment.businessName}`),
         status: notificationStatuses.comment,
       },
       at,
@@ -367,31 +354,41 @@ export async function updateStepStatus(
     }
     if (step.status === status) return statusAnswer(step, status);
 
-    const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
-    const to = stepStatusLabels[status];
     const written = await recordedWrite(
       db,
       stepStatusUpdate(db, step.id, step.status, { status, updatedBy: manager.id, updatedAt: at }),
       manager,
-      {
-        businessId: step.businessId,
-        action: `Changed ${step.statusItemName} from ${from} to ${to}`,
-        category: step.statusItemName,
-        notification: {
-          message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
-          // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
-          status: (stepNotificationStatuses as readonly string[]).includes(to)
-            ? to
-            : notificationStatuses.updated,
-        },
-        at,
-      },
+      stepStatusEvent(manager, step, status, at),
     );
     if (written === undefined) continue;
     // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
     businessChanges.changed('progress');
     return statusAnswer(step, status);
   }
+}
+
+/** The log entry and notification of moving `step` from its status to `status`. */
+export function stepStatusEvent(
+  manager: AuthenticatedManager,
+  step: FormationStepRow,
+  status: StepStatus,
+  at: Date,
+): ActionEvent {
+  const from = stepStatusLabels[step.status as StepStatus] ?? step.status;
+  const to = stepStatusLabels[status];
+  return {
+    businessId: step.businessId,
+    action: `Changed ${step.statusItemName} from ${from} to ${to}`,
+    category: step.statusItemName,
+    notification: {
+      message: `${managerName(manager)} changed the ${step.statusItemName} of ${step.businessName} to ${to}.`,
+      // The bell's own statuses where one fits (Processing, Approved, Failed); else 'Updated'.
+      status: (stepNotificationStatuses as readonly string[]).includes(to)
+        ? to
+        : notificationStatuses.updated,
+    },
+    at,
+  };
 }
 
 const statusAnswer = (step: FormationStepRow, status: StepStatus) => ({

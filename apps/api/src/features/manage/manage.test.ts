@@ -480,8 +480,17 @@ describe.each(lanes)('manage business API on $name', (lane) => {
       ]);
       for (const log of logs) {
         expect(Object.keys(log).sort()).toEqual(
-          ['action', 'created_at', 'feedback_log_category', 'id', 'manager_name'].sort(),
+          [
+            'action',
+            'created_at',
+            'feedback',
+            'feedback_log_category',
+            'id',
+            'manager_name',
+          ].sort(),
         );
+        // Only a feedback or upload entry carries what was sent.
+        expect(log.feedback).toBeNull();
         expect(new Date(log.created_at).toISOString()).toBe(log.created_at);
       }
       const times = logs.map((log) => log.created_at);

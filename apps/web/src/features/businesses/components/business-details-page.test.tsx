@@ -90,14 +90,14 @@ describe('full business details', () => {
     await screen.findByRole('heading', { name: 'Acme Holdings' });
     const payment = section('Manual payment verification');
     expect(valueIn('Manual payment verification', 'Payment status')).toBe('NOT CONFIRMED');
-    expect(within(payment).getByText('receipt.pdf · 20.0 KB')).toBeInTheDocument();
+    expect(within(payment).getByText('receipt.pdf · 20 KB')).toBeInTheDocument();
     expect(
       within(payment).getByRole('link', { name: 'Download Bank transfer receipt' }),
     ).toHaveAttribute('href', detail.manual_payment_doc[0]!.file);
 
     const documents = section('Verification documents');
     expect(within(documents).getByText('International passport')).toBeInTheDocument();
-    expect(within(documents).getByText('passport.jpg · 11.7 KB')).toBeInTheDocument();
+    expect(within(documents).getByText('passport.jpg · 12 KB')).toBeInTheDocument();
     expect(
       within(documents).getByRole('link', { name: 'Download International passport' }),
     ).toHaveAttribute('href', detail.documents.kyc[0]!.file);

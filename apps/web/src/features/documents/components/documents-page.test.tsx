@@ -143,9 +143,9 @@ describe('documents screen', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'International passport11.7 KB',
-      'Certificate of incorporation2.0 KB',
-      'Utility bill0.5 KB',
+      'International passport12 KB',
+      'Certificate of incorporation2 KB',
+      'Utility bill512 bytes',
     ]);
 
     await user.click(within(preview).getByRole('button', { name: 'Close' }));

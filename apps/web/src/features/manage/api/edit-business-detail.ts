@@ -7,7 +7,7 @@ import {
   type EditableBusinessDetail,
 } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
-import { invalidateAfterWrite } from './manage-keys.ts';
+import { invalidateAfterWrite, showBusinessDetails } from './manage-keys.ts';
 
 export interface BusinessDetailChange {
   field: EditableBusinessDetail;
@@ -30,8 +30,11 @@ export function useEditBusinessDetail(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: BusinessDetailChange) => editBusinessDetail(businessUuid, change),
-    // Awaited, so the row shows its new value (and a cleared state after a new country) by
-    // the time the caller closes the editor.
-    onSuccess: () => invalidateAfterWrite(queryClient, businessUuid),
+    // The answered details go into the screen at once (a cleared state after a new country
+    // too); the log and the lists follow.
+    onSuccess: async (details) => {
+      await showBusinessDetails(queryClient, details);
+      void invalidateAfterWrite(queryClient, businessUuid);
+    },
   });
 }

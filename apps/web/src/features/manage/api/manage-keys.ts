@@ -4,6 +4,7 @@
  * log, its files — so every action shows in the activities log without a reload.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { BusinessDetail, BusinessSetupDetails, StepStatus } from '@fd/contract';
 import { businessKeys } from '#/lib/business-queries.ts';
 
 export const manageKeys = {
@@ -23,4 +24,43 @@ export async function invalidateAfterWrite(queryClient: QueryClient, businessUui
     queryClient.invalidateQueries({ queryKey: businessKeys.all }),
     queryClient.invalidateQueries({ queryKey: manageKeys.business(businessUuid) }),
   ]);
+}
+
+/** Writes `update` into every cached copy of the business `businessUuid`. */
+async function updateCachedBusiness(
+  queryClient: QueryClient,
+  businessUuid: string,
+  update: (business: BusinessDetail) => BusinessDetail,
+) {
+  const queryKey = businessKeys.details();
+  // A load in flight would put back what the business was before the change.
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueriesData<BusinessDetail>({ queryKey }, (business) =>
+    business?.uuid === businessUuid ? update(business) : business,
+  );
+}
+
+/** The details an edit answered, shown the moment the answer arrives. */
+export const showBusinessDetails = (queryClient: QueryClient, details: BusinessSetupDetails) =>
+  updateCachedBusiness(queryClient, details.uuid, (business) => ({ ...business, ...details }));
+
+/**
+ * Puts a step's new status, as the server answered it, into every cached copy of the business,
+ * so its badge changes the moment the answer arrives (no reload, no timer).
+ */
+export async function showStepStatus(
+  queryClient: QueryClient,
+  businessUuid: string,
+  step: { id: number; status: StepStatus },
+) {
+  await updateCachedBusiness(queryClient, businessUuid, (business) => {
+    const statuses = business.business_formation_statuses;
+    const entry = Object.entries(statuses).find(([, row]) => row.id === step.id);
+    if (!entry) return business;
+    const [key, row] = entry;
+    return {
+      ...business,
+      business_formation_statuses: { ...statuses, [key]: { ...row, status: step.status } },
+    };
+  });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { manageApiPaths, managerLogsResponseSchema, type ManagerLog } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
+import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
 
 /** `GET manager/logs/{businessUuid}/`: the latest entries, newest first (decision 21). */
@@ -23,6 +24,8 @@ export const managerLogsQueryOptions = (businessUuid: string) =>
   queryOptions({
     queryKey: manageKeys.managerLogs(businessUuid),
     queryFn: ({ signal }) => getManagerLogs(businessUuid, signal),
+    // A feedback entry carries its file's signed link.
+    ...signedLinkQuery,
   });
 
 export const useManagerLogs = (businessUuid: string) =>

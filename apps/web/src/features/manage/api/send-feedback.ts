@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  feedbackCreateResponseSchema,
+  feedbackWithStatusResponseSchema,
   manageApiPaths,
-  type Feedback,
-  type FeedbackFields,
+  type FeedbackWithStatusFields,
 } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
-import { invalidateAfterWrite } from './manage-keys.ts';
+import { invalidateAfterWrite, showStepStatus } from './manage-keys.ts';
+import type { PickableStepStatus } from './update-step-status.ts';
 
 /** A failed step's or document's report to the client (docs/product.md §3.8, §4.5). */
 export interface FeedbackReport {
@@ -19,12 +19,17 @@ export interface FeedbackReport {
   attachment_file?: File | null | undefined;
 }
 
+/** The report and the status it goes with: sent together, once the manager confirms. */
+export type ReportWithStatus = FeedbackReport & { status: PickableStepStatus };
+
 /**
- * docs/product.md §7.6: JSON without a file; with one, multipart carrying the same fields plus
- * `attachment_file` and `file_url` (empty: the screen offers no link, and the server reads an
- * empty one as none).
+ * JSON without a file; with one, multipart carrying the same fields plus `attachment_file` and
+ * `file_url` (empty: the screen offers no link, and the server reads an empty one as none).
  */
-function feedbackBody({ attachment_file, ...fields }: FeedbackReport): FeedbackFields | FormData {
+function reportBody({
+  attachment_file,
+  ...fields
+}: ReportWithStatus): FeedbackWithStatusFields | FormData {
   if (!attachment_file) return fields;
   const form = new FormData();
   form.append('attachment_file', attachment_file);
@@ -33,23 +38,28 @@ function feedbackBody({ attachment_file, ...fields }: FeedbackReport): FeedbackF
   form.append('message_body', fields.message_body);
   form.append('business_id', String(fields.business_id));
   form.append('file_url', '');
+  form.append('status', fields.status);
   return form;
 }
 
-/** `POST manager/feedback/`. */
-export async function sendFeedback(report: FeedbackReport): Promise<Feedback> {
-  const answer = await api.post(manageApiPaths.feedback, feedbackBody(report), {
-    schema: feedbackCreateResponseSchema,
+/**
+ * `POST manager/feedback/status/`: the report and the step's new status in one request, so
+ * both land or neither does (docs/decisions/055-a-report-and-its-status-change-are-one-action.md).
+ */
+export async function sendReportWithStatus(report: ReportWithStatus) {
+  const answer = await api.post(manageApiPaths.feedbackWithStatus, reportBody(report), {
+    schema: feedbackWithStatusResponseSchema,
   });
   return answer.data;
 }
 
-export function useSendFeedback(businessUuid: string) {
+export function useSendReportWithStatus(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendFeedback,
-    // Not awaited: the status confirmation follows at once; the log and file history catch up.
-    onSuccess: () => {
+    mutationFn: sendReportWithStatus,
+    // The badge shows the new status at once; the log, files and derived columns follow.
+    onSuccess: async ({ step }) => {
+      await showStepStatus(queryClient, businessUuid, step);
       void invalidateAfterWrite(queryClient, businessUuid);
     },
   });

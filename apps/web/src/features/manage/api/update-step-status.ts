@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  RELOAD_AFTER_UPDATE_MS,
   manageApiPaths,
   stepStatusUpdateResponseSchema,
   type StepStatus,
@@ -8,7 +7,7 @@ import {
   type StepStatusUpdateRequest,
 } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
-import { invalidateAfterWrite } from './manage-keys.ts';
+import { invalidateAfterWrite, showStepStatus } from './manage-keys.ts';
 
 /** The statuses a manager may pick (docs/product.md §4.5); Pending is never chosen. */
 export type PickableStepStatus = Exclude<StepStatus, 'PENDING'>;
@@ -30,18 +29,17 @@ export async function updateStepStatus({ kind, statusId, status }: StepStatusCha
 }
 
 /**
- * docs/product.md §4.5 reloads the page 2 s after a successful update; here the screen's
- * queries are refetched after the same delay instead, so nothing typed elsewhere is lost.
+ * docs/product.md §4.5 reloads the page 2 s after a successful update; here the badge shows the
+ * answer's status the moment it arrives, and the screen's queries are refetched at once, with
+ * no reload and no timer (docs/product.md §10.1).
  */
 export function useUpdateStepStatus(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStepStatus,
-    onSuccess: () => {
-      setTimeout(
-        () => void invalidateAfterWrite(queryClient, businessUuid),
-        RELOAD_AFTER_UPDATE_MS,
-      );
+    onSuccess: async (step) => {
+      await showStepStatus(queryClient, businessUuid, step);
+      void invalidateAfterWrite(queryClient, businessUuid);
     },
   });
 }

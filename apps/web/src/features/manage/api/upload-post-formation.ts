@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  RELOAD_AFTER_UPDATE_MS,
   feedbackCreateResponseSchema,
   manageApiPaths,
   type Feedback,
@@ -66,19 +65,14 @@ export async function uploadPostFormation(upload: PostFormationUpload): Promise<
 }
 
 /**
- * After an upload the product reloads the page 2 s later (docs/product.md §9,
- * RELOAD_AFTER_UPDATE_MS); here the screen's data is refetched then instead — the attachment
- * list, the file history, the log and the business.
+ * After an upload the product reloads the page 2 s later (docs/product.md §9); here the
+ * attachment list, the file history, the log and the business are refetched at once instead
+ * (docs/product.md §10.1), before the dialog closes.
  */
 export function useUploadPostFormation(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadPostFormation,
-    onSuccess: () => {
-      setTimeout(
-        () => void invalidateAfterWrite(queryClient, businessUuid),
-        RELOAD_AFTER_UPDATE_MS,
-      );
-    },
+    onSuccess: () => invalidateAfterWrite(queryClient, businessUuid),
   });
 }

@@ -27,6 +27,7 @@ const logs: ManagerLog[] = [
     action: 'Changed Tax EIN from Pending to Approved',
     manager_name: 'Ngozi Eze',
     feedback_log_category: 'Tax EIN',
+    feedback: null,
   },
   {
     id: 7,
@@ -34,8 +35,29 @@ const logs: ManagerLog[] = [
     action: 'Updated Business Name from Acme to Acme Holdings',
     manager_name: 'Tunde Bello',
     feedback_log_category: 'Business Details',
+    feedback: null,
   },
 ];
+const sentFeedback: ManagerLog = {
+  id: 9,
+  created_at: '2026-11-23T10:15:00.000Z',
+  action: 'Sent feedback "Tax ID" on Tax EIN to the client (ein.pdf, 50 KB)',
+  manager_name: 'Ngozi Eze',
+  feedback_log_category: 'Tax ID',
+  feedback: {
+    id: 4,
+    business: business.id,
+    status_item_id: 3,
+    feedback_title: 'Tax ID',
+    message_body: 'The EIN letter is unreadable.\nPlease upload a clearer scan.',
+    file_url: 'https://example.com/how-to-scan',
+    attachment_file: '/api/v1/files/feedback/4?signature=a',
+    file_name: 'ein.pdf',
+    file_size: 51_200,
+    manager_name: 'Ngozi Eze',
+    created_at: '2026-11-23T10:15:00.000Z',
+  },
+};
 const logsBody = (list: ManagerLog[]): TestResponse => ({
   status: 200,
   body: { data: { manager_logs: { feedback_doc_logs: list } } },
@@ -98,6 +120,23 @@ describe('activities log section', { timeout: 15_000 }, () => {
     expect(within(second!).getByText('2026-11-21 08:03')).toBeInTheDocument();
     expect(within(second!).getByText('by Tunde Bello')).toBeInTheDocument();
     expect(within(second!).getByText('Business Details')).toBeInTheDocument();
+  });
+
+  it('shows what a feedback sent: title, message, file, link, sender and time', async () => {
+    answer = () => logsBody([sentFeedback, ...logs]);
+    renderLog();
+    const sent = await screen.findByRole('figure', { name: 'Sent to the client: Tax ID' });
+    expect(within(sent).getByText('Tax ID')).toBeInTheDocument();
+    expect(within(sent).getByText(/The EIN letter is unreadable\.\s+Please upload/)).toBeVisible();
+    const file = within(sent).getByRole('link', { name: /ein\.pdf/ });
+    expect(file).toHaveAttribute('href', sentFeedback.feedback!.attachment_file);
+    expect(file).toHaveTextContent('ein.pdf· 50 KB');
+    expect(within(sent).getByText('Link: https://example.com/how-to-scan')).toBeInTheDocument();
+    expect(within(sent).getByText(/Sent by Ngozi Eze/)).toHaveTextContent(
+      'Sent by Ngozi Eze · 2026-11-23 10:15',
+    );
+    // Other entries carry nothing more.
+    expect(screen.getAllByRole('figure')).toHaveLength(1);
   });
 
   it("says 'No manager logs available' when there are none", async () => {

@@ -1,8 +1,9 @@
-import { emptyStateTexts, type BusinessDetail, type ManagerLog } from '@fd/contract';
+import { Paperclip } from 'lucide-react';
+import { emptyStateTexts, type BusinessDetail, type Feedback, type ManagerLog } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { classNames } from '#/lib/class-names.ts';
-import { formatDateTime } from '#/lib/format.ts';
+import { formatDateTime, formatFileSize } from '#/lib/format.ts';
 import { useManagerLogs } from '../api/manager-logs.ts';
 import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
 
@@ -14,7 +15,8 @@ export const MANAGER_LOGS_LOAD_ERROR_TEXT = 'The activities log could not be loa
 
 /**
  * Activities log (docs/product.md §2.3): timestamp, action and manager name per entry, newest
- * first. Keyed under the business, so every write on the screen refreshes it.
+ * first; a feedback or upload also shows what was sent — title, message, file, sender and time
+ * (docs/product.md §10.1). Keyed under the business, so every write on the screen refreshes it.
  */
 export function ActivityLogSection({ business }: { business: BusinessDetail }) {
   const logs = useManagerLogs(business.uuid);
@@ -56,6 +58,45 @@ function LogEntry({ log }: { log: ManagerLog }) {
       </div>
       <p className="text-sm break-words text-slate-900">{log.action}</p>
       <p className="text-xs text-slate-600">by {log.manager_name}</p>
+      {log.feedback && <SentFeedback feedback={log.feedback} />}
     </li>
+  );
+}
+
+/** What the client was sent, as they received it. */
+function SentFeedback({ feedback }: { feedback: Feedback }) {
+  return (
+    <figure
+      aria-label={`Sent to the client: ${feedback.feedback_title}`}
+      className="mt-2 space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
+    >
+      <p className="font-medium break-words text-slate-900">{feedback.feedback_title}</p>
+      {/* Plain text as written: never HTML; line breaks kept. */}
+      <p className="break-words whitespace-pre-wrap text-slate-800">{feedback.message_body}</p>
+      {feedback.attachment_file && feedback.file_name && (
+        <a
+          href={feedback.attachment_file}
+          download={feedback.file_name}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 text-indigo-700 underline-offset-2 hover:underline"
+        >
+          <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+          <span className="[overflow-wrap:anywhere]">{feedback.file_name}</span>
+          {feedback.file_size !== null && (
+            <span className="text-xs text-slate-500">· {formatFileSize(feedback.file_size)}</span>
+          )}
+        </a>
+      )}
+      {feedback.file_url && (
+        <p className="[overflow-wrap:anywhere] text-xs text-slate-600">Link: {feedback.file_url}</p>
+      )}
+      <figcaption className="text-xs text-slate-600">
+        Sent by {feedback.manager_name} ·{' '}
+        <time dateTime={feedback.created_at} className="tabular-nums">
+          {formatDateTime(feedback.created_at) ?? feedback.created_at}
+        </time>
+      </figcaption>
+    </figure>
   );
 }

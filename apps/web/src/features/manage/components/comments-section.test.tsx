@@ -68,6 +68,7 @@ const logsBody = (actions: string[]): TestResponse => ({
           action,
           manager_name: 'Ngozi Eze',
           feedback_log_category: 'Comment',
+          feedback: null,
         })),
       },
     },
@@ -255,9 +256,22 @@ describe('comments section', { timeout: 15_000 }, () => {
       request.method === 'DELETE' ? { status: 200, body: { data: { id: 12 } } } : listBody(stored);
     const { user } = renderComments();
     const list = await screen.findByRole('list', { name: 'Comments' });
+    // One click only asks; Cancel deletes nothing.
     await user.click(within(list).getByRole('button', { name: 'Delete comment' }));
+    const question = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+    expect(listedTexts()).toHaveLength(2);
 
+    await user.click(within(list).getByRole('button', { name: 'Delete comment' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this comment?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(listedTexts()).toEqual([stored[1]!.comment]));
+    expect(screen.queryByRole('dialog')).toBeNull();
     const deletion = server.requests.find((request) => request.method === 'DELETE');
     expect(deletion?.url).toBe(`/api/v1/${manageApiPaths.comment(12)}`);
   });
@@ -271,6 +285,7 @@ describe('comments section', { timeout: 15_000 }, () => {
     const { user } = renderComments();
     const list = await screen.findByRole('list', { name: 'Comments' });
     await user.click(within(list).getByRole('button', { name: 'Delete comment' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() =>
       expect(logError).toHaveBeenCalledWith('Deleting the comment failed.', expect.anything()),

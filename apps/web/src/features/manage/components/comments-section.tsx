@@ -7,6 +7,7 @@ import {
   type BusinessComment,
   type BusinessDetail,
 } from '@fd/contract';
+import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
 import { Button } from '#/components/ui/button.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { FieldError, inputClassName } from '#/components/ui/text-field.tsx';
@@ -21,10 +22,14 @@ import { SectionEmpty, SectionLoading } from './manage-section-states.tsx';
 export const COMMENT_REQUIRED_TEXT = 'Please write a comment first.';
 export const NO_COMMENTS_TEXT = 'No comments yet.';
 export const COMMENT_LABEL = 'Add a comment';
+/** Ours: the original deleted on one click (docs/product.md §10.1). */
+export const DELETE_COMMENT_TITLE = 'Delete this comment?';
+export const DELETE_COMMENT_TEXT = 'It is removed for every manager and cannot be brought back.';
 
 /**
  * Comments (docs/product.md §2.3, §7.6): a plain-text comment, newest first; the author may delete
- * their own. A failed load or delete is only logged (docs/product.md §8.1); a failed save is shown.
+ * their own, once they confirm. A failed load or delete is only logged (docs/product.md §8.1); a
+ * failed save is shown.
  */
 export function CommentsSection({ business }: { business: BusinessDetail }) {
   return (
@@ -134,6 +139,12 @@ function CommentList({ businessUuid }: { businessUuid: string }) {
   const remove = useDeleteComment(businessUuid);
   const ownUuid = useSession().manager?.uuid;
   const scroll = useKeyboardScroll<HTMLUListElement>();
+  // The comment the manager asked to delete: nothing is deleted before they confirm.
+  const [asked, setAsked] = useState<BusinessComment | null>(null);
+  const confirmDelete = () => {
+    if (!asked) return;
+    remove.mutate(asked.id, { onSettled: () => setAsked(null) });
+  };
 
   return (
     // A fixed height: a long discussion scrolls inside the list, which the keyboard reaches too.
@@ -160,11 +171,22 @@ function CommentList({ businessUuid }: { businessUuid: string }) {
               comment={comment}
               isOwn={ownUuid !== undefined && comment.user.uuid === ownUuid}
               isDeleting={remove.isPending && remove.variables === comment.id}
-              onDelete={() => remove.mutate(comment.id)}
+              onDelete={() => setAsked(comment)}
             />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={asked !== null}
+        title={DELETE_COMMENT_TITLE}
+        description={DELETE_COMMENT_TEXT}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        confirmVariant="danger"
+        isBusy={remove.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

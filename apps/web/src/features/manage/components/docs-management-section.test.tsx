@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import {
-  RELOAD_AFTER_UPDATE_MS,
   emptyStateTexts,
   errorMessages,
   manageApiPaths,
@@ -20,7 +19,7 @@ import type * as testing from '#/testing/render-route.tsx';
 import type * as section from './docs-management-section.tsx';
 import type * as dialog from './upload-dialog.tsx';
 
-// Each step waits on a real server; the refetch waits RELOAD_AFTER_UPDATE_MS on top.
+// Each step waits on a real server.
 configure({ asyncUtilTimeout: 5000 });
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -147,9 +146,9 @@ describe('docs management: the attachments list', { timeout: 15_000 }, () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['1.', '2.']);
     expect(within(items[0]!).getByText('Certificate of incorporation')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('certificate.pdf · 11.7 KB')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('certificate.pdf · 12 KB')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Other files')).toBeInTheDocument();
-    expect(within(items[1]!).getByText('bylaws.docx · 2.0 KB')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('bylaws.docx · 2 KB')).toBeInTheDocument();
 
     const link = within(items[0]!).getByRole('link', { name: 'Download certificate.pdf' });
     expect(link).toHaveAttribute('href', feedbackFixture().attachment_file);
@@ -208,10 +207,8 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
       'accept',
       expect.stringContaining('application/pdf'),
     );
-    expect(within(opened).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '0',
-    );
+    // No bar before anything is sent (docs/product.md §10.1).
+    expect(within(opened).queryByRole('progressbar')).toBeNull();
   });
 
   it("asks for a file and a message: 'Please upload a file.'", async () => {
@@ -264,7 +261,7 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
-  it("uploads the six fields as multipart, shows 'Uploading...', then thanks and refetches 2 s later", async () => {
+  it("uploads the six fields as multipart, shows 'Uploading...', then refetches and thanks", async () => {
     const release = deferred<void>();
     const attachmentLoads: number[] = [];
     answer = async (request) => {
@@ -314,10 +311,10 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
     );
     expect(upload.body).toContain('%PDF-1.4 EIN letter');
 
-    // The product reloads 2 s after an upload; here the list is fetched again then.
-    expect(await screen.findByText('ein.pdf · 11.7 KB')).toBeInTheDocument();
+    // The product reloads 2 s after an upload; here the list is fetched again at once.
+    expect(await screen.findByText('ein.pdf · 12 KB')).toBeInTheDocument();
     expect(attachmentLoads).toHaveLength(2);
-    expect(attachmentLoads[1]! - answeredAt).toBeGreaterThanOrEqual(RELOAD_AFTER_UPDATE_MS - 100);
+    expect(attachmentLoads[1]! - answeredAt).toBeLessThan(1000);
   });
 
   it('leaves fileURL out when no link is given: exactly five parts', async () => {
@@ -365,8 +362,8 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
       expect(within(opened).getByLabelText('Insert URL (optional)')).toHaveValue(
         'https://drive.example.com/ein',
       );
-      expect(within(opened).getByText('ein.pdf · 0.0 KB')).toBeInTheDocument();
-      expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      expect(within(opened).getByText('ein.pdf · 19 bytes')).toBeInTheDocument();
+      expect(within(opened).queryByRole('progressbar')).toBeNull();
     },
   );
 
@@ -403,6 +400,8 @@ describe(
 
       const [xhr] = xhrs;
       expect(xhr?.url).toBe(`${front.url}${uploadUrl}`);
+      // One dialog: the confirmation took the form's place, not a second dialog over it.
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
       const bar = () =>
         within(confirmDialog()).getByRole('progressbar', { name: 'Upload progress' });
       expect(bar()).toHaveAttribute('aria-valuenow', '0');
@@ -442,7 +441,7 @@ describe(
         ).toBeNull(),
       );
       expect(within(opened).getByLabelText('Message')).toHaveValue('Here is your EIN letter.');
-      expect(within(opened).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      expect(within(opened).queryByRole('progressbar')).toBeNull();
       expect(screen.queryByText(errorMessages.upload)).toBeNull();
     });
   },

@@ -30,6 +30,7 @@ const entries: FileHistoryEntry[] = [
     by: 'Ngozi Eze',
     created_at: '2026-11-22T16:45:10.000Z',
     download_url: 'https://files.example.com/api/v1/files/feedback/9?signature=a',
+    message: 'Here is your EIN letter.',
   },
   {
     id: 'document-11',
@@ -42,6 +43,7 @@ const entries: FileHistoryEntry[] = [
     by: 'Ada Obi',
     created_at: '2026-11-21T09:35:00.000Z',
     download_url: 'https://files.example.com/api/v1/files/document/11?signature=b',
+    message: null,
   },
 ];
 const historyBody = (list: FileHistoryEntry[]): TestResponse => ({
@@ -86,14 +88,22 @@ describe('file history section', { timeout: 15_000 }, () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Tax ID', 'ein.pdf', 'Sent to client', 'Ngozi Eze', '2026-11-22 16:45', '50.0 KB'],
+      // A sent file's title carries the message sent with it.
+      [
+        'Tax IDHere is your EIN letter.',
+        'ein.pdf',
+        'Sent to client',
+        'Ngozi Eze',
+        '2026-11-22 16:45',
+        '50 KB',
+      ],
       [
         'International passport',
         'passport.jpg',
         'Received from client',
         'Ada Obi',
         '2026-11-21 09:35',
-        '11.7 KB',
+        '12 KB',
       ],
     ]);
     const link = within(rows[1]!).getByRole('link', { name: 'Download passport.jpg' });

@@ -49,6 +49,16 @@ function DownloadLink({ entry }: { entry: FileHistoryEntry }) {
   );
 }
 
+/** The message sent with a feedback's file (docs/product.md §10.1). */
+function SentMessage({ entry }: { entry: FileHistoryEntry }) {
+  if (!entry.message) return null;
+  return (
+    <span className="mt-0.5 block text-xs font-normal break-words whitespace-pre-wrap text-slate-600">
+      {entry.message}
+    </span>
+  );
+}
+
 const shownDate = (entry: FileHistoryEntry) => (
   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at) ?? entry.created_at}</time>
 );
@@ -74,7 +84,10 @@ function FileHistoryTable({ entries }: { entries: FileHistoryEntry[] }) {
         <tbody className="divide-y divide-slate-100">
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="px-4 py-3 font-medium text-slate-900">{entry.title}</td>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                {entry.title}
+                <SentMessage entry={entry} />
+              </td>
               <td className="max-w-48 truncate px-4 py-3 text-slate-700" title={entry.file_name}>
                 {entry.file_name}
               </td>
@@ -110,6 +123,7 @@ function FileHistoryCards({ entries }: { entries: FileHistoryEntry[] }) {
         <li key={entry.id} className="flex items-start gap-3 px-4 py-3 text-sm">
           <div className="min-w-0 flex-1 space-y-0.5">
             <p className="font-medium break-words text-slate-900">{entry.title}</p>
+            <SentMessage entry={entry} />
             <p className="[overflow-wrap:anywhere] text-slate-700">{entry.file_name}</p>
             <p className="text-xs text-slate-600">
               {fileDirectionLabels[entry.direction]} · {entry.by}

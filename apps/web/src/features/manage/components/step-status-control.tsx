@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   errorMessages,
   manageTexts,
@@ -9,14 +9,21 @@ import {
   type StepStatusKind,
 } from '@fd/contract';
 import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
-import { ErrorMessageDialog, type ErrorReport } from '#/components/error-message-dialog.tsx';
+import type { ErrorReport } from '#/components/error-message-dialog.tsx';
 import { StatusPickerMenu } from '#/components/status-picker-menu.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
-import { notifyError, notifySuccess } from '#/lib/toast.tsx';
-import { useSendFeedback } from '../api/send-feedback.ts';
-import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
 import { errorDetailOr } from '#/lib/error-message.ts';
+import { notifyError, notifySuccess } from '#/lib/toast.tsx';
+import { useSendReportWithStatus } from '../api/send-feedback.ts';
+import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
+
+// The report form is loaded when Failed is picked, not with the screen (the route's budget,
+// docs/decisions/052-the-first-render-and-the-secondary-work.md).
+const loadReportDialog = () => import('#/components/error-message-dialog.tsx');
+const ErrorMessageDialog = lazy(async () => ({
+  default: (await loadReportDialog()).ErrorMessageDialog,
+}));
 
 const pickableStatuses: readonly PickableStepStatus[] = ['PROCESSING', 'APPROVED', 'FAILED'];
 
@@ -33,8 +40,11 @@ export function StepStatusBadge({ status, kind }: { status: StepStatus; kind?: S
   return <Badge tone={tone}>{label}</Badge>;
 }
 
+/** The report waits in the confirmation: nothing is sent until the manager confirms. */
 type Flow =
-  { stage: 'idle' } | { stage: 'report' } | { stage: 'confirm'; status: PickableStepStatus };
+  | { stage: 'idle' }
+  | { stage: 'report' }
+  | { stage: 'confirm'; status: PickableStepStatus; report?: ErrorReport };
 
 interface StepStatusControlProps {
   business: BusinessDetail;
@@ -49,7 +59,9 @@ interface StepStatusControlProps {
 /**
  * A step's (or a document's) status badge and its picker (docs/product.md §4.5): Processing or
  * Approved go straight to the confirmation; Failed first asks for the Error Message report,
- * then confirms. A step whose row is missing (`id` null) cannot be updated, so it has no picker.
+ * then confirms, and only then are the report and the status sent, in one request that lands
+ * whole or not at all (docs/product.md §10.1; decision 55). Cancel at either question sends
+ * nothing. A step whose row is missing (`id` null) cannot be updated, so it has no picker.
  */
 export function StepStatusControl({
   business,
@@ -61,43 +73,48 @@ export function StepStatusControl({
   const step = business.business_formation_statuses[stepStatusKinds[kind]];
   const [flow, setFlow] = useState<Flow>({ stage: 'idle' });
   const update = useUpdateStepStatus(business.uuid);
-  const feedback = useSendFeedback(business.uuid);
+  const report = useSendReportWithStatus(business.uuid);
   const statusId = step.id;
   const close = () => setFlow({ stage: 'idle' });
 
   const choose = (status: PickableStepStatus) =>
     setFlow(status === 'FAILED' ? { stage: 'report' } : { stage: 'confirm', status });
 
-  const sendReport = (report: ErrorReport) => {
-    if (statusId === null) return;
-    feedback.mutate(
-      {
-        message_body: report.message,
-        feedback_title: report.category,
-        status_item_id: statusId,
-        business_id: business.id,
-        attachment_file: report.attachment,
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(successMessages.feedbackSent);
-          setFlow({ stage: 'confirm', status: 'FAILED' });
-        },
-        onError: (error) => notifyError(errorDetailOr(error, errorMessages.feedbackSend)),
-      },
-    );
-  };
+  // Kept for the confirmation: nothing leaves before the manager confirms.
+  const holdReport = (written: ErrorReport) =>
+    setFlow({ stage: 'confirm', status: 'FAILED', report: written });
 
   const confirm = () => {
     if (flow.stage !== 'confirm' || statusId === null) return;
+    const done = () => {
+      notifySuccess(successMessages.statusUpdated);
+      close();
+    };
+    // The dialog stays open on a failure, so the manager may try again or cancel.
+    if (flow.report) {
+      report.mutate(
+        {
+          message_body: flow.report.message,
+          feedback_title: flow.report.category,
+          status_item_id: statusId,
+          business_id: business.id,
+          attachment_file: flow.report.attachment,
+          status: flow.status,
+        },
+        {
+          onSuccess: () => {
+            notifySuccess(successMessages.feedbackSent);
+            done();
+          },
+          onError: (error) => notifyError(errorDetailOr(error, errorMessages.feedbackSend)),
+        },
+      );
+      return;
+    }
     update.mutate(
       { kind, statusId, status: flow.status },
       {
-        onSuccess: () => {
-          notifySuccess(successMessages.statusUpdated);
-          close();
-        },
-        // The dialog stays open, so the manager may try again or cancel.
+        onSuccess: done,
         onError: (error) => notifyError(errorDetailOr(error, errorMessages.statusUpdate)),
       },
     );
@@ -116,30 +133,35 @@ export function StepStatusControl({
           onChoose={choose}
         />
       )}
-      <ErrorMessageDialog
-        open={flow.stage === 'report'}
-        subject={name}
-        categoryLabel="Feedback Title"
-        categories={feedbackTitles}
-        defaultCategory={defaultFeedbackTitle}
-        submitLabel={manageTexts.sendReport}
-        withAttachment
-        isSending={feedback.isPending}
-        onCancel={close}
-        onSend={sendReport}
-      />
+      {flow.stage === 'report' && (
+        <Suspense fallback={null}>
+          <ErrorMessageDialog
+            open
+            subject={name}
+            categoryLabel="Feedback Title"
+            categories={feedbackTitles}
+            defaultCategory={defaultFeedbackTitle}
+            submitLabel={manageTexts.sendReport}
+            withAttachment
+            onCancel={close}
+            onSend={holdReport}
+          />
+        </Suspense>
+      )}
       {/* docs/product.md §4.5, step 2: the one confirmation before any status changes. */}
       <ConfirmDialog
         open={flow.stage === 'confirm'}
         title={manageTexts.confirmStatus}
         description={
           flow.stage === 'confirm'
-            ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}.`
+            ? `${name} will be set to ${stepStatusDisplay(flow.status, kind).label}${
+                flow.report ? ', and your report sent to the client' : ''
+              }.`
             : undefined
         }
         confirmLabel={manageTexts.updateStatus}
         busyLabel={manageTexts.updating}
-        isBusy={update.isPending}
+        isBusy={update.isPending || report.isPending}
         onCancel={close}
         onConfirm={confirm}
       />

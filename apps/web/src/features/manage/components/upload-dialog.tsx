@@ -46,9 +46,9 @@ interface FieldErrors {
 }
 
 /**
- * The post-formation upload (docs/product.md §2.3 "Docs management"): message, file, optional
- * link and a progress bar; then a confirm dialog whose 'Upload File' sends it. A failure keeps
- * this dialog open with everything as typed.
+ * The post-formation upload (docs/product.md §2.3 "Docs management"): message, file and
+ * optional link; then, in the same dialog, the confirmation whose 'Upload File' sends it with a
+ * progress bar. A failure goes back to the form with everything as typed.
  */
 export function UploadDialog({ business, statusItemId, category, onClose }: UploadDialogProps) {
   const [message, setMessage] = useState('');
@@ -64,6 +64,11 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
 
   // Leaving the screen mid-upload stops it.
   useEffect(() => () => abortRef.current?.abort(), []);
+  // The confirmation replaces the form: focus goes to its answer.
+  const uploadButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isConfirming) uploadButtonRef.current?.focus();
+  }, [isConfirming]);
 
   const validate = (): FieldErrors => {
     const url = fileURL.trim();
@@ -126,84 +131,12 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
   };
 
   return (
-    <>
-      <Dialog
-        open
-        onClose={onClose}
-        title={category}
-        description="Send a file to the client, with a message."
-        // While the confirm dialog is over it, Escape and clicks belong to that one.
-        isBusy={isConfirming || upload.isPending}
-      >
-        <form noValidate onSubmit={onSubmit} className="space-y-4 text-left">
-          <div>
-            <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-slate-700">
-              Message
-            </label>
-            <textarea
-              id={messageId}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-              rows={4}
-              required
-              maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? `${messageId}-error` : undefined}
-              className={inputClassName(Boolean(errors.message), 'resize-y')}
-            />
-            <FieldError id={`${messageId}-error`} message={errors.message} />
-          </div>
-
-          <div>
-            <label htmlFor={fileId} className="mb-1.5 block text-sm font-medium text-slate-700">
-              File
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept={uploadAccept}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? `${fileId}-error` : undefined}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
-            />
-            {file && (
-              <p className="mt-1.5 text-xs text-slate-500">
-                {file.name} · {formatFileSize(file.size)}
-              </p>
-            )}
-            <FieldError id={`${fileId}-error`} message={errors.file} />
-          </div>
-
-          <TextField
-            label="Insert URL (optional)"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={fileURL}
-            onChange={(event) => setFileURL(event.target.value)}
-            maxLength={FILE_URL_MAX_LENGTH}
-            error={errors.fileURL}
-          />
-
-          <UploadProgressBar value={progress} />
-
-          <div className="flex justify-end gap-3 pt-2">
-            <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={upload.isPending}>
-              {CONTINUE_TEXT}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-
-      <Dialog
-        open={isConfirming}
-        onClose={cancelConfirm}
-        title={CONFIRM_UPLOAD_TITLE}
-        description={
+    <Dialog
+      open
+      onClose={isConfirming ? cancelConfirm : onClose}
+      title={isConfirming ? CONFIRM_UPLOAD_TITLE : category}
+      description={
+        isConfirming ? (
           <>
             <span className="block">{CONFIRM_UPLOAD_TEXT}</span>
             {file && (
@@ -212,27 +145,95 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
               </span>
             )}
           </>
-        }
-        isBusy={upload.isPending}
-      >
-        {upload.isPending && (
-          <div className="mb-5 text-left">
-            <UploadProgressBar value={progress} />
-          </div>
-        )}
-        <div className="flex justify-center gap-3">
-          <Button variant="secondary" onClick={cancelConfirm}>
+        ) : (
+          'Send a file to the client, with a message.'
+        )
+      }
+      isBusy={upload.isPending}
+    >
+      {/* One dialog: the confirmation takes the form's place, which stays as typed behind it. */}
+      <form noValidate onSubmit={onSubmit} hidden={isConfirming} className="space-y-4 text-left">
+        <div>
+          <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Message
+          </label>
+          <textarea
+            id={messageId}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            rows={4}
+            required
+            maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${messageId}-error` : undefined}
+            className={inputClassName(Boolean(errors.message), 'resize-y')}
+          />
+          <FieldError id={`${messageId}-error`} message={errors.message} />
+        </div>
+
+        <div>
+          <label htmlFor={fileId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            File
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={uploadAccept}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? `${fileId}-error` : undefined}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
+          />
+          {file && (
+            <p className="mt-1.5 text-xs text-slate-500">
+              {file.name} · {formatFileSize(file.size)}
+            </p>
+          )}
+          <FieldError id={`${fileId}-error`} message={errors.file} />
+        </div>
+
+        <TextField
+          label="Insert URL (optional)"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={fileURL}
+          onChange={(event) => setFileURL(event.target.value)}
+          maxLength={FILE_URL_MAX_LENGTH}
+          error={errors.fileURL}
+        />
+
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            onClick={startUpload}
-            isLoading={upload.isPending}
-            loadingText={manageTexts.uploading}
-          >
-            {manageTexts.uploadFile}
-          </Button>
+          <Button type="submit">{CONTINUE_TEXT}</Button>
         </div>
-      </Dialog>
-    </>
+      </form>
+
+      {isConfirming && (
+        <>
+          {/* The bar only once bytes are on their way: no 0 % before anything starts. */}
+          {upload.isPending && (
+            <div className="mb-5 text-left">
+              <UploadProgressBar value={progress} />
+            </div>
+          )}
+          <div className="flex justify-center gap-3">
+            <Button variant="secondary" onClick={cancelConfirm}>
+              Cancel
+            </Button>
+            <Button
+              ref={uploadButtonRef}
+              onClick={startUpload}
+              isLoading={upload.isPending}
+              loadingText={manageTexts.uploading}
+            >
+              {manageTexts.uploadFile}
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }

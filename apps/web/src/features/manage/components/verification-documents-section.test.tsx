@@ -57,22 +57,29 @@ beforeAll(async () => {
     if (request.method === 'GET' && request.url === detailUrl) {
       return { status: 200, body: { data: business } };
     }
-    if (request.method === 'POST' && request.url === '/api/v1/manager/feedback/') {
+    if (request.method === 'POST' && request.url === '/api/v1/manager/feedback/status/') {
       return {
-        status: 200,
+        status: 201,
         body: {
           data: {
-            id: 3,
-            business: business.id,
-            status_item_id: steps.national_id_status.id,
-            feedback_title: 'National identification doc',
-            message_body: 'Blurred.',
-            file_url: null,
-            attachment_file: null,
-            file_name: null,
-            file_size: null,
-            manager_name: 'Ngozi Eze',
-            created_at: '2026-11-21T10:00:00.000Z',
+            step: {
+              id: steps.national_id_status.id,
+              status: 'FAILED',
+              status_item_name: 'National ID',
+            },
+            feedback: {
+              id: 3,
+              business: business.id,
+              status_item_id: steps.national_id_status.id,
+              feedback_title: 'National identification doc',
+              message_body: 'Blurred.',
+              file_url: null,
+              attachment_file: null,
+              file_name: null,
+              file_size: null,
+              manager_name: 'Ngozi Eze',
+              created_at: '2026-11-21T10:00:00.000Z',
+            },
           },
         },
       };
@@ -148,7 +155,7 @@ describe('verification documents', { timeout: 15_000 }, () => {
       ['Download Utility bill', documents.kyc[2]!.file],
       ['Download Proof of address', documents.kyc[3]!.file],
     ]);
-    expect(within(card('Government ID')).getByText('passport.pdf · 2.0 KB')).toBeInTheDocument();
+    expect(within(card('Government ID')).getByText('passport.pdf · 2 KB')).toBeInTheDocument();
 
     expect(within(card('Government ID')).getByText('Pending')).toBeInTheDocument();
     expect(within(card('National ID')).getByText('Failed')).toBeInTheDocument();
@@ -201,14 +208,14 @@ describe('verification documents', { timeout: 15_000 }, () => {
     ]);
   });
 
-  it('reports a failed document with the document titles, then PUTs FAILED', async () => {
+  it('reports a failed document with the document titles, sent with FAILED on confirming', async () => {
     const { user } = await renderDocuments();
     await user.click(
       within(card('National ID')).getByRole('button', { name: 'Change status of National ID' }),
     );
     await user.click(screen.getByRole('menuitem', { name: 'Failed' }));
 
-    const report = screen.getByRole('dialog', { name: 'Error Message' });
+    const report = await screen.findByRole('dialog', { name: 'Error Message' });
     const title = within(report).getByRole('combobox', { name: 'Feedback Title' });
     expect(
       within(title)
@@ -218,22 +225,19 @@ describe('verification documents', { timeout: 15_000 }, () => {
     expect(title).toHaveValue('National identification doc');
     await user.type(within(report).getByRole('textbox', { name: 'Message' }), 'Blurred.');
     await user.click(within(report).getByRole('button', { name: 'Send report' }));
-    expect(await screen.findByText(successMessages.feedbackSent)).toBeVisible();
+    expect(server.requests.find((request) => request.method === 'POST')).toBeUndefined();
 
+    await user.click(await screen.findByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText(successMessages.feedbackSent)).toBeVisible();
+    expect(await screen.findByText(successMessages.statusUpdated)).toBeVisible();
     const post = server.requests.find((request) => request.method === 'POST');
     expect(JSON.parse(post!.body)).toEqual({
       message_body: 'Blurred.',
       status_item_id: steps.national_id_status.id,
       business_id: business.id,
       feedback_title: 'National identification doc',
+      status: 'FAILED',
     });
-
-    await user.click(await screen.findByRole('button', { name: 'Update status' }));
-    expect(await screen.findByText(successMessages.statusUpdated)).toBeVisible();
-    const put = server.requests.find((request) => request.method === 'PUT');
-    expect(put!.url).toBe(
-      `/api/v1/manager/settings/national-id/update/${steps.national_id_status.id}/`,
-    );
-    expect(JSON.parse(put!.body)).toEqual({ status: 'FAILED' });
+    expect(server.requests.find((request) => request.method === 'PUT')).toBeUndefined();
   });
 });
