@@ -170,7 +170,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     );
   });
 
-  it("marks one read with PUT { is_read: true }, toasts 'Notification deleted successfully.' and refreshes", async () => {
+  it("marks one read with PUT { is_read: true }, toasts 'Notification marked as read.' and refreshes", async () => {
     const { user } = renderPage();
     await list();
     const target = inbox.notifications[0]!;
@@ -178,8 +178,8 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       within(item('Incorporation was approved')).getByRole('button', { name: 'Mark as read' }),
     );
 
-    expect(await screen.findByText('Notification deleted successfully.')).toBeInTheDocument();
-    expect(successMessages.notificationDeleted).toBe('Notification deleted successfully.');
+    expect(await screen.findByText('Notification marked as read.')).toBeInTheDocument();
+    expect(screen.queryByText(successMessages.notificationDeleted)).not.toBeInTheDocument();
     const [put] = requestsOf('PUT');
     expect(put?.url).toBe(`/api/v1/notifications/${target.uuid}/`);
     expect(JSON.parse(put!.body)).toEqual({ is_read: true });
@@ -189,7 +189,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     );
   });
 
-  it('deletes one with DELETE, toasts the same text and drops it from the list and counts', async () => {
+  it("deletes one with DELETE, toasts 'Notification deleted successfully.' and drops it from the list and counts", async () => {
     const { user } = renderPage();
     await list();
     const target = inbox.notifications[1]!;
@@ -235,7 +235,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       await screen.findByText(`Went to /full-business-details/${target.business!.uuid}`),
     ).toBeInTheDocument();
     // The page is gone, but the write and its toast still finish.
-    expect(await screen.findByText(successMessages.notificationDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(successMessages.notificationMarkedRead)).toBeInTheDocument();
     expect(requestsOf('PUT').map((request) => request.url)).toEqual([
       `/api/v1/notifications/${target.uuid}/`,
     ]);
