@@ -57,3 +57,65 @@ test('the top bar jumps to a business by name or email with the keyboard', async
   await search.fill('no business is called this');
   await expect(page.getByRole('status').filter({ hasText: 'No business matches' })).toBeVisible();
 });
+
+test("'Go back' returns to the list as it was left: tab, search, filter, page and scroll", async ({
+  page,
+}) => {
+  // Short enough that the list scrolls.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.goto('/business');
+  await page.getByRole('tab', { name: /^Queued/ }).click();
+  await page.getByRole('searchbox', { name: 'Search businesses' }).fill('a');
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page).toHaveURL(/search=a/);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page
+    .getByRole('menu', { name: 'Filter' })
+    .getByRole('menuitemradio', { name: 'Unpaid', exact: true })
+    .click();
+  await expect(page).toHaveURL(/account_level=UNPAID/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const table = page.getByRole('table', { name: 'Businesses' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  const listAddress = page.url();
+
+  const lastRow = table.getByRole('row').last();
+  await lastRow.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(100);
+  const opened = (await lastRow.getByRole('cell').nth(1).textContent())!.trim();
+  await lastRow.click();
+  await expect(page).toHaveURL(/\/full-business-details\//);
+  await expect(page.getByRole('heading', { level: 1, name: opened })).toBeVisible();
+
+  const expectListAsLeft = async () => {
+    await expect(page).toHaveURL(listAddress);
+    await expect(page.getByRole('searchbox', { name: 'Search businesses' })).toHaveValue('a');
+    await expect(page.getByRole('tab', { name: /^Queued/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+    await expect(table.getByRole('row').last()).toContainText(opened);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  };
+
+  // The in-app Go back.
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expectListAsLeft();
+
+  // Opened another way (a reload of the details: no history of the list), Go back still finds it.
+  await lastRow.click();
+  await expect(page.getByRole('heading', { level: 1, name: opened })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: opened })).toBeVisible();
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expectListAsLeft();
+
+  // The browser's Back does the same.
+  await lastRow.click();
+  await expect(page.getByRole('heading', { level: 1, name: opened })).toBeVisible();
+  await page.goBack();
+  await expectListAsLeft();
+});

@@ -20,8 +20,12 @@ import {
   tabFixesActivity,
 } from '../business-list-view.ts';
 import { useBusinessListView } from '../use-business-list-view.ts';
+import { useListPlace, type FromListState } from '../list-place.ts';
 import { ActivityFilter } from './activity-filter.tsx';
 import { SearchBox } from './search-box.tsx';
+
+/** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
+const fromList: FromListState = { fromList: true };
 
 const PROCESSING_TAB_ACTIVITY =
   'The Processing tab lists businesses whose incorporation is processing.';
@@ -59,6 +63,8 @@ export function BusinessesPage() {
   });
 
   const rows = list.data?.businesses ?? [];
+  // Back on this list, from its details or by the browser: scrolled where it was left.
+  useListPlace(list.data !== undefined && !list.isPlaceholderData);
   const tableState = listTableState({
     isPending: list.isPending,
     isPlaceholderData: list.isPlaceholderData,
@@ -105,7 +111,9 @@ export function BusinessesPage() {
             state={tableState}
             isStale={list.isPlaceholderData}
             loadingRows={LIST_PAGE_SIZE}
-            onRowActivate={(business) => navigate(paths.fullBusinessDetails(business.uuid))}
+            onRowActivate={(business) =>
+              navigate(paths.fullBusinessDetails(business.uuid), { state: fromList })
+            }
             className="max-sm:hidden"
           />
           <BusinessCardList
@@ -114,7 +122,11 @@ export function BusinessesPage() {
             state={tableState}
             isStale={list.isPlaceholderData}
             loadingRows={LIST_PAGE_SIZE}
-            action={{ kind: 'link', to: (business) => paths.fullBusinessDetails(business.uuid) }}
+            action={{
+              kind: 'link',
+              to: (business) => paths.fullBusinessDetails(business.uuid),
+              state: fromList,
+            }}
             badge={(business) => <StatusBadge business={business} />}
             details={(business) =>
               `${businessLevelLabel(business.is_registered_company)} · ${activityName(business.current_business_formation_activity)}`
