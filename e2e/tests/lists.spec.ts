@@ -119,3 +119,39 @@ test("'Go back' returns to the list as it was left: tab, search, filter, page an
   await page.goBack();
   await expectListAsLeft();
 });
+
+test("with the API failing, the list says so within 2 s, counts are unknown, 'Try again' recovers", async ({
+  page,
+}) => {
+  // The failure edge: every business list call answers 500 until the route is lifted.
+  const failing = '**/api/v1/manager/business/{list,all}/**';
+  let firstCallAt = 0;
+  await page.route(failing, (route) => {
+    firstCallAt ||= Date.now();
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ errors: { detail: 'Something went wrong on our side.' } }),
+    });
+  });
+  await page.goto('/business');
+  const table = page.getByRole('table', { name: 'Businesses' });
+  await expect(table.getByRole('alert')).toHaveText('Error: Something went wrong :(', {
+    timeout: 4000,
+  });
+  // From the first call to the message: two quick retries, not 7 s of spinning.
+  expect(firstCallAt).toBeGreaterThan(0);
+  expect(Date.now() - firstCallAt).toBeLessThan(2500);
+  const allClients = page.getByRole('tab', { name: /^All clients/ });
+  await expect(allClients).toHaveAccessibleName('All clients, count unknown');
+  await expect(allClients).toContainText('—');
+  await expect(page.getByRole('tab', { name: /^Queued/ })).toHaveAccessibleName(
+    'Queued, count unknown',
+  );
+
+  await page.unroute(failing);
+  await table.getByRole('button', { name: 'Try again' }).click();
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expect(allClients).toHaveAccessibleName(/^All clients [0-9,]+$/);
+  await expect(page.getByRole('tab', { name: /^Queued/ })).toHaveAccessibleName(/^Queued [0-9,]+$/);
+});

@@ -2,6 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { emptyStateTexts } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './keyboard-scroll.ts';
+import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
 export interface DataTableColumn<Row> {
@@ -17,7 +18,15 @@ export const EMPTY_TABLE_TEXT = emptyStateTexts.table;
 
 /** What the body shows instead of rows; rows show when it is undefined. */
 export type DataTableState =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'empty'; message?: string };
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string; retry?: ListRetry | undefined }
+  | { kind: 'empty'; message?: string };
+
+/** A failed list's 'Try again' (docs/product.md §10.2). */
+export interface ListRetry {
+  onRetry: () => void;
+  isRetrying: boolean;
+}
 
 /**
  * The body of a list that loads page by page: an error wins; then a spinner
@@ -29,14 +38,17 @@ export function listTableState({
   isPlaceholderData,
   error,
   rowCount,
+  retry,
 }: {
   isPending: boolean;
   isPlaceholderData: boolean;
   /** The message to show when loading failed. */
   error: string | null;
   rowCount: number;
+  /** Offered with the error. */
+  retry?: ListRetry;
 }): DataTableState | undefined {
-  if (error !== null) return { kind: 'error', message: error };
+  if (error !== null) return { kind: 'error', message: error, retry };
   if (isPending || (isPlaceholderData && rowCount === 0)) return { kind: 'loading' };
   if (rowCount === 0) return { kind: 'empty' };
   return undefined;
@@ -68,13 +80,24 @@ export function ListStateContent({ state }: { state: DataTableState }) {
     <span className="inline-flex text-indigo-600">
       <Spinner label="Loading" className="size-7" />
     </span>
+  ) : state.kind === 'error' ? (
+    <div className="flex flex-col items-center gap-3">
+      <p role="alert" className="text-red-600">
+        {state.message}
+      </p>
+      {state.retry && (
+        <Button
+          variant="secondary"
+          isLoading={state.retry.isRetrying}
+          loadingText="Trying again..."
+          onClick={state.retry.onRetry}
+        >
+          Try again
+        </Button>
+      )}
+    </div>
   ) : (
-    <p
-      role={state.kind === 'error' ? 'alert' : undefined}
-      className={state.kind === 'error' ? 'text-red-600' : 'text-slate-500'}
-    >
-      {state.message ?? EMPTY_TABLE_TEXT}
-    </p>
+    <p className="text-slate-500">{state.message ?? EMPTY_TABLE_TEXT}</p>
   );
 }
 

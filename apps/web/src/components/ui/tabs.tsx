@@ -5,8 +5,11 @@ import { formatCount } from '#/lib/format.ts';
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
-  /** Shown beside the label; undefined while it is not known yet. */
-  count?: number | undefined;
+  /**
+   * Shown beside the label; undefined while it is not known yet ('…'), null when it could not be
+   * read ('—', named 'count unknown').
+   */
+  count?: number | null | undefined;
 }
 
 interface TabsProps<Id extends string> {
@@ -26,7 +29,15 @@ interface TabsProps<Id extends string> {
 
 /** A tab's accessible name is what it shows, its count included (WCAG 2.5.3, label in name). */
 export const tabName = (item: Pick<TabItem<string>, 'label' | 'count'>): string =>
-  item.count === undefined ? item.label : `${item.label} ${formatCount(item.count)}`;
+  item.count === undefined
+    ? item.label
+    : item.count === null
+      ? `${item.label}, count unknown`
+      : `${item.label} ${formatCount(item.count)}`;
+
+/** The count as the tab shows it. */
+const shownCount = (count: number | null | undefined): string =>
+  count === undefined ? '…' : count === null ? '—' : formatCount(count);
 
 /**
  * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
@@ -125,7 +136,7 @@ export function Tabs<Id extends string>({
                   isSelected ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600',
                 )}
               >
-                {item.count === undefined ? '…' : formatCount(item.count)}
+                {shownCount(item.count)}
               </span>
             </button>
           );

@@ -52,7 +52,7 @@ export function BusinessesPage() {
     useBusinessListView();
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
-  const counts = useBusinessTabCounts(tabCountRequests);
+  const { counts, retryFailed: retryCounts } = useBusinessTabCounts(tabCountRequests);
 
   const totalCount = list.data?.total_count;
   useKeepPageInRange({
@@ -70,6 +70,13 @@ export function BusinessesPage() {
     isPlaceholderData: list.isPlaceholderData,
     error: list.isError ? errorMessages.listLoad : null,
     rowCount: rows.length,
+    retry: {
+      onRetry: () => {
+        void list.refetch();
+        retryCounts();
+      },
+      isRetrying: list.isFetching,
+    },
   });
 
   return (
