@@ -81,6 +81,31 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: /^All\b/ })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('heads each UTC day of the list: Today, Yesterday, then the date', async () => {
+    inbox = new NotificationInbox(
+      [
+        ['Newest', '2026-11-23T09:00:00Z'],
+        ['Late yesterday', '2026-11-22T23:00:00Z'],
+        ['Early yesterday', '2026-11-22T01:00:00Z'],
+        ['Older', '2026-11-20T12:00:00Z'],
+      ].map(([message, createdAt]) => notificationFixture({ message, created_at: createdAt })),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
+    try {
+      renderPage();
+    } finally {
+      vi.useRealTimers();
+    }
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('h3')?.textContent ?? null)).toEqual([
+      'Today',
+      'Yesterday',
+      null,
+      'November 20, 2026',
+    ]);
+  });
+
   it('lists each notification with its business, UTC date, coloured badge and unread styling', async () => {
     renderPage();
     const items = within(await list()).getAllByRole('listitem');

@@ -9,6 +9,7 @@ import { useNotificationCounts, useNotificationList } from '../api/list-notifica
 import { useMarkAllNotificationsRead } from '../api/mark-all-read.ts';
 import type { NotificationTab } from '../api/notification-keys.ts';
 import { NotificationItem } from './notification-item.tsx';
+import { dayHeadingsOf } from '../notification-days.ts';
 
 /** docs/product.md §8.3, one per tab. */
 const emptyTexts: Record<NotificationTab, string> = {
@@ -65,7 +66,7 @@ export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) 
           onSelect={setTab}
           surface="card"
         >
-          <NotificationList tab={tab} list={list} onOpenBusiness={onOpenBusiness} />
+          <NotificationList tab={tab} list={list} onOpenBusiness={onOpenBusiness} today={today} />
         </Tabs>
       </div>
     </div>
@@ -76,9 +77,10 @@ interface NotificationListProps {
   tab: NotificationTab;
   list: ReturnType<typeof useNotificationList>;
   onOpenBusiness: (() => void) | undefined;
+  today: Date;
 }
 
-function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) {
+function NotificationList({ tab, list, onOpenBusiness, today }: NotificationListProps) {
   if (!list.data) {
     if (list.isError) {
       return (
@@ -105,6 +107,7 @@ function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) 
   }
 
   const { notifications } = list.data;
+  const dayHeadings = dayHeadingsOf(notifications, today);
   if (notifications.length === 0) {
     return (
       <div className="flex flex-col items-center px-4 py-10 text-center">
@@ -117,11 +120,12 @@ function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) 
   return (
     <div className="pb-2">
       <ul aria-label="Notifications" className="-mx-2 divide-y divide-slate-100">
-        {notifications.map((notification) => (
+        {notifications.map((notification, index) => (
           <NotificationItem
             key={notification.uuid}
             notification={notification}
             onOpenBusiness={onOpenBusiness}
+            dayHeading={dayHeadings[index]}
           />
         ))}
       </ul>
