@@ -9,7 +9,7 @@ import {
   type NotificationCounts,
   type NotificationReadState,
 } from '@fd/contract';
-import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { businesses, notifications, revokedTokens, streamTickets, users } from '../../db/schema.ts';
 
