@@ -155,3 +155,51 @@ test("with the API failing, the list says so within 2 s, counts are unknown, 'Tr
   await expect(allClients).toHaveAccessibleName(/^All clients [0-9,]+$/);
   await expect(page.getByRole('tab', { name: /^Queued/ })).toHaveAccessibleName(/^Queued [0-9,]+$/);
 });
+
+test('at 1280×800 every column of the list fits, rows stay compact, the tab strip shows its end', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/business');
+  const table = page.getByRole('table', { name: 'Businesses' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  const box = page.getByRole('group', { name: 'Businesses' });
+  const fit = await box.evaluate((element) => {
+    const table = element.querySelector('table')!;
+    const rows = [...table.querySelectorAll('tbody tr')].map(
+      (row) => row.getBoundingClientRect().height,
+    );
+    return {
+      area: element.clientWidth,
+      table: table.scrollWidth,
+      scrolls: element.scrollWidth > element.clientWidth,
+      columns: [...table.querySelectorAll('th')].map((th) => [
+        th.textContent,
+        Math.round(th.getBoundingClientRect().width),
+      ]),
+      tallestRow: Math.max(...rows),
+    };
+  });
+  expect(fit.scrolls, JSON.stringify(fit)).toBe(false);
+  expect(fit.table).toBeLessThanOrEqual(fit.area);
+  // Two lines at most: a one-line row is 45 px.
+  expect(fit.tallestRow).toBeLessThanOrEqual(68);
+  const activity = table.getByRole('columnheader', { name: 'Activity' });
+  await expect(activity).toBeInViewport({ ratio: 1 });
+
+  // Every tab is there; when the strip is narrower than its tabs, it scrolls and shows so.
+  const strip = page.getByRole('tablist', { name: 'Business status' });
+  const last = strip.getByRole('tab', { name: /^Unconfirmed payments/ });
+  const overflow = await strip.evaluate((element) => ({
+    scrolls: element.scrollWidth > element.clientWidth,
+    shadow: getComputedStyle(element).backgroundImage,
+  }));
+  if (overflow.scrolls) {
+    // A shadow at the side that has more tabs (index.css, scroll-shadows-x); the strip scrolls.
+    expect(overflow.shadow).toContain('radial-gradient');
+    await strip.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  }
+  // Its last pixel row is the strip's border line, under the strip's edge (-mb-px).
+  await expect(last).toBeInViewport({ ratio: 0.95 });
+  await expect(last).toHaveAccessibleName(/^Unconfirmed payments [0-9,]+$/);
+});

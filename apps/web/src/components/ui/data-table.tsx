@@ -9,7 +9,10 @@ export interface DataTableColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   className?: string;
-  /** Long values wrap instead of widening the table. */
+  /**
+   * Long values (and the header) wrap instead of widening the table, so that every column fits
+   * at 1280 px (docs/product.md §10.2); others stay on one line.
+   */
   wrap?: boolean;
 }
 
@@ -144,7 +147,10 @@ export function DataTable<Row>({
               <th
                 key={column.header}
                 scope="col"
-                className="px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                className={classNames(
+                  'px-3 py-3 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4',
+                  !column.wrap && 'whitespace-nowrap',
+                )}
               >
                 {column.header}
               </th>
@@ -188,8 +194,8 @@ export function DataTable<Row>({
                   <td
                     key={column.header}
                     className={classNames(
-                      'px-4 py-3',
-                      column.wrap ? 'min-w-36' : 'whitespace-nowrap',
+                      'px-3 py-3 first:pl-4 last:pr-4',
+                      column.wrap ? 'min-w-24' : 'whitespace-nowrap',
                       column.className,
                     )}
                   >

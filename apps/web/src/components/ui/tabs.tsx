@@ -42,7 +42,7 @@ const shownCount = (count: number | null | undefined): string =>
 /**
  * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
  * tabs and select them. Each tab is named as it reads, 'Incorporated 12' (`tabName`).
- * On a phone the strip scrolls sideways, with a shadow on each side that has more tabs, and
+ * Where the strip is narrower than its tabs (a phone, a narrow window) it scrolls sideways, with a shadow on each side that has more tabs, and
  * the selected tab is scrolled into view.
  */
 export function Tabs<Id extends string>({
@@ -100,7 +100,8 @@ export function Tabs<Id extends string>({
         aria-label={label}
         onKeyDown={onKeyDown}
         className={classNames(
-          'flex gap-1 overflow-x-auto border-b border-slate-200 max-sm:scroll-shadows-x',
+          // A shadow on each side that has more tabs, at any width the strip is too narrow for.
+          'scroll-shadows-x flex gap-1 overflow-x-auto border-b border-slate-200',
           surface === 'card' && '[--scroll-cover:var(--color-white)]',
         )}
       >
