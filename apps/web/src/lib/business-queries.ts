@@ -14,6 +14,7 @@ import {
   type BusinessListPage,
 } from '@fd/contract';
 import { api } from './api-client.ts';
+import { businessKeys } from './business-keys.ts';
 import { signedLinkQuery } from './query-client.ts';
 
 /** A list call: the path under the API base and its query parameters. */
@@ -22,14 +23,7 @@ export interface BusinessListRequest {
   query: Record<string, string>;
 }
 
-/** Every query key of the business endpoints (docs/conventions.md, convention 7). */
-export const businessKeys = {
-  all: ['businesses'] as const,
-  lists: () => [...businessKeys.all, 'list'] as const,
-  list: (request: BusinessListRequest) => [...businessKeys.lists(), request] as const,
-  details: () => [...businessKeys.all, 'detail'] as const,
-  detail: (id: string) => [...businessKeys.details(), id] as const,
-};
+export { businessKeys };
 
 export async function getBusinessList(
   { path, query }: BusinessListRequest,

@@ -1,11 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  businessApiPaths,
-  businessSearchResponseSchema,
-  type BusinessSearchResult,
-} from '@fd/contract';
+import { businessApiPaths, type BusinessSearchResult } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
-import { businessKeys } from '#/lib/business-queries.ts';
+import { businessKeys } from '#/lib/business-keys.ts';
 
 /** `GET manager/business/search/?q=`: the top bar's quick jump (docs/product.md §10.2). */
 export async function searchBusinesses(
@@ -14,7 +10,7 @@ export async function searchBusinesses(
 ): Promise<BusinessSearchResult[]> {
   const body = await api.get(businessApiPaths.search, {
     query: { q },
-    schema: businessSearchResponseSchema,
+    schema: async () => (await import('./search-schema.ts')).businessSearchResponseSchema,
     signal,
   });
   return body.data.businesses;
@@ -26,7 +22,7 @@ export async function searchBusinesses(
  */
 export function useBusinessSearch(term: string) {
   return useQuery({
-    queryKey: [...businessKeys.all, 'search', term],
+    queryKey: businessKeys.search(term),
     queryFn: ({ signal }) => searchBusinesses(term, signal),
     enabled: term !== '',
     placeholderData: keepPreviousData,

@@ -36,14 +36,23 @@ const ownerOf = (business: BusinessSearchResult) =>
  * focus it from anywhere. An ARIA 1.2 combobox: focus stays in the field, the list follows
  * with `aria-activedescendant`.
  */
-export function QuickJump({ className = '' }: { className?: string }) {
+export function QuickJump({
+  className = '',
+  initialText = '',
+  autoFocus = false,
+}: {
+  className?: string;
+  /** What was typed in the stand-in field before this loaded (`QuickJumpSlot`). */
+  initialText?: string;
+  autoFocus?: boolean;
+}) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(autoFocus);
   const [active, setActive] = useState(-1);
   const term = useDebounced(text.trim(), QUICK_JUMP_DEBOUNCE_MS);
   const search = useBusinessSearch(open ? term : '');
@@ -122,6 +131,8 @@ export function QuickJump({ className = '' }: { className?: string }) {
       />
       <input
         ref={inputRef}
+        // Only when the stand-in field had the focus: the manager was already typing.
+        autoFocus={autoFocus}
         type="search"
         role="combobox"
         aria-label="Search"

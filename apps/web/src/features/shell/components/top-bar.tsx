@@ -7,7 +7,7 @@ import { initialsOf, useSession } from '#/lib/session.ts';
 import { iconButtonClassName } from './icon-button.ts';
 import { MenuButton, type MenuControls } from './menu-button.tsx';
 import { NotificationsDropdown } from './notifications-dropdown.tsx';
-import { QuickJump } from './quick-jump.tsx';
+import { QuickJumpSlot } from './quick-jump-slot.tsx';
 import { notificationsLabel, UnreadBadge, type ShellNotifications } from './unread-badge.tsx';
 
 interface TopBarProps extends MenuControls {
@@ -21,7 +21,7 @@ export function TopBar({ notifications, ...menu }: TopBarProps) {
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
       <MenuButton {...menu} />
 
-      <QuickJump className="hidden max-w-md flex-1 sm:block" />
+      <QuickJumpSlot className="hidden max-w-md flex-1 sm:block" />
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <Link

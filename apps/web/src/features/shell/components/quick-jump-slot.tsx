@@ -1,0 +1,46 @@
+import { lazy, Suspense, useState } from 'react';
+import { Search } from 'lucide-react';
+import { useIdle } from '#/hooks/use-idle.ts';
+
+const QuickJump = lazy(async () => ({ default: (await import('./quick-jump.tsx')).QuickJump }));
+
+/**
+ * The top bar's search (docs/product.md §10.2). Its code loads once the screen is idle, or as
+ * soon as the field is focused, so it adds nothing to a screen's first download
+ * (docs/decisions/052-the-first-render-and-the-secondary-work.md); until then a field that looks
+ * the same stands in, and what is typed there carries over.
+ */
+export function QuickJumpSlot({ className = '' }: { className?: string }) {
+  const idle = useIdle();
+  const [typed, setTyped] = useState<{ text: string; focused: boolean } | null>(null);
+  const standIn = (
+    <div className={`relative ${className}`}>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Search"
+        aria-expanded={false}
+        autoComplete="off"
+        placeholder="Search businesses"
+        value={typed?.text ?? ''}
+        onFocus={() => setTyped((current) => ({ text: current?.text ?? '', focused: true }))}
+        onChange={(event) => setTyped({ text: event.target.value, focused: true })}
+        className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-12 pl-9 text-sm focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none"
+      />
+    </div>
+  );
+  if (!idle && !typed) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <QuickJump
+        className={className}
+        initialText={typed?.text ?? ''}
+        autoFocus={typed?.focused ?? false}
+      />
+    </Suspense>
+  );
+}
