@@ -17,6 +17,7 @@ interface NotificationItemProps {
   onOpenBusiness?: (() => void) | undefined;
   /** The first of a day shows the day above it ('Today', 'Yesterday', 'November 20, 2026'). */
   dayHeading?: string | undefined;
+  dayHeadingLevel?: 2 | 3;
 }
 
 /**
@@ -27,7 +28,9 @@ export function NotificationItem({
   notification,
   onOpenBusiness,
   dayHeading,
+  dayHeadingLevel = 3,
 }: NotificationItemProps) {
+  const DayHeading = dayHeadingLevel === 2 ? 'h2' : 'h3';
   const { uuid, message, status, is_read: isRead, created_at: createdAt, business } = notification;
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
@@ -37,9 +40,9 @@ export function NotificationItem({
   return (
     <li data-read={isRead}>
       {dayHeading && (
-        <h3 className="bg-white px-4 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <DayHeading className="bg-white px-4 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           {dayHeading}
-        </h3>
+        </DayHeading>
       )}
       <div
         className={classNames(

@@ -81,7 +81,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: /^All\b/ })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('heads each UTC day of the list: Today, Yesterday, then the date', async () => {
+  it('heads each UTC day of the list (h2 under the page heading): Today, Yesterday, then the date', async () => {
     inbox = new NotificationInbox(
       [
         ['Newest', '2026-11-23T09:00:00Z'],
@@ -98,7 +98,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       vi.useRealTimers();
     }
     const items = within(await list()).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('h3')?.textContent ?? null)).toEqual([
+    expect(items.map((li) => li.querySelector('h2')?.textContent ?? null)).toEqual([
       'Today',
       'Yesterday',
       null,

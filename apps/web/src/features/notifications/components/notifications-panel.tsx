@@ -21,13 +21,18 @@ const emptyTexts: Record<NotificationTab, string> = {
 interface NotificationsPanelProps {
   /** Called when a notification opens its business: the dropdown closes. */
   onOpenBusiness?: () => void;
+  /** The level of the days' headings: 3 under the dropdown's h2, 2 under the page's h1. */
+  dayHeadingLevel?: 2 | 3;
 }
 
 /**
  * What the bell's dropdown and the notifications page show (docs/product.md §2.3): today's
  * date, 'Mark all as read', and the tabs All, Read and Unread with their counts.
  */
-export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) {
+export function NotificationsPanel({
+  onOpenBusiness,
+  dayHeadingLevel = 3,
+}: NotificationsPanelProps) {
   const [tab, setTab] = useState<NotificationTab>('all');
   // Read once: a lazy initial state keeps the render pure.
   const [today] = useState(() => new Date());
@@ -66,7 +71,13 @@ export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) 
           onSelect={setTab}
           surface="card"
         >
-          <NotificationList tab={tab} list={list} onOpenBusiness={onOpenBusiness} today={today} />
+          <NotificationList
+            tab={tab}
+            list={list}
+            onOpenBusiness={onOpenBusiness}
+            today={today}
+            dayHeadingLevel={dayHeadingLevel}
+          />
         </Tabs>
       </div>
     </div>
@@ -78,9 +89,16 @@ interface NotificationListProps {
   list: ReturnType<typeof useNotificationList>;
   onOpenBusiness: (() => void) | undefined;
   today: Date;
+  dayHeadingLevel: 2 | 3;
 }
 
-function NotificationList({ tab, list, onOpenBusiness, today }: NotificationListProps) {
+function NotificationList({
+  tab,
+  list,
+  onOpenBusiness,
+  today,
+  dayHeadingLevel,
+}: NotificationListProps) {
   if (!list.data) {
     if (list.isError) {
       return (
@@ -126,6 +144,7 @@ function NotificationList({ tab, list, onOpenBusiness, today }: NotificationList
             notification={notification}
             onOpenBusiness={onOpenBusiness}
             dayHeading={dayHeadings[index]}
+            dayHeadingLevel={dayHeadingLevel}
           />
         ))}
       </ul>
