@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useIdle } from '#/hooks/use-idle.ts';
 
@@ -10,8 +10,35 @@ const QuickJump = lazy(async () => ({ default: (await import('./quick-jump.tsx')
  * (docs/decisions/052-the-first-render-and-the-secondary-work.md); until then a field that looks
  * the same stands in, and what is typed there carries over.
  */
+/** A key that should reach the page, not a field: `/` typed in a field is text. */
+function typingInField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
 export function QuickJumpSlot({ className = '' }: { className?: string }) {
   const idle = useIdle();
+  const slotRef = useRef<HTMLDivElement>(null);
+
+  // `/` (outside a field) and Ctrl-K (⌘K) focus the field, loaded or standing in.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const ctrlK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (ctrlK || (slash && !typingInField(event.target))) {
+        const field = slotRef.current?.querySelector('input');
+        if (!field || field.offsetParent === null) return;
+        event.preventDefault();
+        field.focus();
+        field.select();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const [typed, setTyped] = useState<{ text: string; focused: boolean } | null>(null);
   const standIn = (
     <div className={`relative ${className}`}>
@@ -33,14 +60,19 @@ export function QuickJumpSlot({ className = '' }: { className?: string }) {
       />
     </div>
   );
-  if (!idle && !typed) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <QuickJump
-        className={className}
-        initialText={typed?.text ?? ''}
-        autoFocus={typed?.focused ?? false}
-      />
-    </Suspense>
+    <div ref={slotRef} className="contents">
+      {!idle && !typed ? (
+        standIn
+      ) : (
+        <Suspense fallback={standIn}>
+          <QuickJump
+            className={className}
+            initialText={typed?.text ?? ''}
+            autoFocus={typed?.focused ?? false}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

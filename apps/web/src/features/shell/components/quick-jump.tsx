@@ -9,14 +9,6 @@ import { useBusinessSearch } from '../api/search-businesses.ts';
 /** Typing pauses this long before a search is sent. */
 const QUICK_JUMP_DEBOUNCE_MS = 150;
 
-/** A key that should reach the page, not a field: `/` typed in a field is text. */
-function typingInField(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -61,20 +53,6 @@ export function QuickJump({
   const activeMatch = shown ? matches[active] : undefined;
 
   useDismiss(rootRef, () => setOpen(false), shown);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const ctrlK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey;
-      if (ctrlK || (slash && !typingInField(event.target))) {
-        event.preventDefault();
-        inputRef.current?.focus();
-        inputRef.current?.select();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
 
   const openBusiness = (business: BusinessSearchResult) => {
     setText('');
