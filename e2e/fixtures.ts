@@ -146,6 +146,14 @@ export const accounts = {
     lastName: 'Nnamdi',
     role: 'MANAGER',
   },
+  /** The quick jump, Go back, failures and widths of e2e/tests/lists.spec.ts. */
+  lists: {
+    email: 'lists.manager@e2e.test',
+    password: 'lists-password-1',
+    firstName: 'Tope',
+    lastName: 'Alabi',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

@@ -297,7 +297,7 @@ async function journey(
 
   // ---- B marks the Failed one read. ----
   await item(dropdown, failed).getByRole('button', { name: 'Mark as read', exact: true }).click();
-  await expectToast(pageB, successMessages.notificationDeleted);
+  await expectToast(pageB, successMessages.notificationMarkedRead);
   failed.read = true;
   await expectUnread(pageB, 1);
   await expectPanel(dropdown, expected);

@@ -288,6 +288,43 @@ export type BusinessListPage = z.infer<typeof businessListPageSchema>;
 export const businessListResponseSchema = successBody(businessListPageSchema);
 export type BusinessListResponse = z.infer<typeof businessListResponseSchema>;
 
+// ---- Quick jump ------------------------------------------------------------
+
+/** How many businesses the top bar's quick jump offers at most. */
+export const BUSINESS_SEARCH_LIMIT = 8;
+
+/**
+ * `q` of the quick jump (`manager/business/search/`): required, trimmed, one to
+ * SEARCH_MAX_LENGTH characters, matched like the list's `search` (a literal,
+ * case-insensitive substring of the business name, the owner's names or email).
+ */
+export const businessSearchQuerySchema = z.object({
+  q: param('q')
+    .pipe(
+      z
+        .string({ error: 'q is required.' })
+        .refine((value) => value !== '', { error: 'q must not be empty.' })
+        .refine((value) => [...value].length <= SEARCH_MAX_LENGTH, {
+          error: `q must be at most ${SEARCH_MAX_LENGTH} characters.`,
+        }),
+    )
+    .meta({ type: 'string', minLength: 1, maxLength: SEARCH_MAX_LENGTH }),
+});
+export type BusinessSearchQuery = z.input<typeof businessSearchQuerySchema>;
+
+export const businessSearchResultSchema = businessListItemSchema.pick({
+  id: true,
+  uuid: true,
+  business_name: true,
+  user: true,
+});
+export type BusinessSearchResult = z.infer<typeof businessSearchResultSchema>;
+
+export const businessSearchResponseSchema = successBody(
+  z.object({ businesses: z.array(businessSearchResultSchema) }),
+);
+export type BusinessSearchResponse = z.infer<typeof businessSearchResponseSchema>;
+
 export const formationStatusSchema = z.object({
   /** Null only if the step's row is missing (shown as PENDING, cannot be updated). */
   id: z.number().nullable(),

@@ -42,6 +42,8 @@ export const successMessages = {
   reset: 'Reset Password  successful',
   passwordChanged: 'Password changed successfully!',
   notificationDeleted: 'Notification deleted successfully.',
+  /** Ours: docs/product.md §8.2 showed the delete text for this too (§10.3). */
+  notificationMarkedRead: 'Notification marked as read.',
   statusUpdated: 'Status Updated Successfully!',
   feedbackSent: 'Feedback Message Sent Successful!',
   businessUpdated: (value: string) => `Successfully updated ${value} Details`,

@@ -54,4 +54,6 @@ export const businessApiPaths = {
   listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
   all: 'manager/business/all/',
   detail: (id: string | number) => `manager/business/detail/${id}/`,
+  /** Ours: the top bar's quick jump to a business (docs/product.md §10.2). */
+  search: 'manager/business/search/',
 } as const;

@@ -339,9 +339,15 @@ export const notifications = pgTable(
       .default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    // Newest first (by id) for the All tab; by read state for the other tabs and the counts.
-    index('notifications_manager_idx').on(t.managerId, t.id.desc()),
-    index('notifications_manager_read_idx').on(t.managerId, t.isRead, t.id.desc()),
+    // Newest first (by time, then id) for the All tab; by read state for the other tabs and the
+    // counts (migration 0017: ids alone do not follow time, the seed's for one).
+    index('notifications_manager_time_idx').on(t.managerId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_manager_read_time_idx').on(
+      t.managerId,
+      t.isRead,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // What a stream has not sent: rows of transactions from its snapshot's xmin on.
     index('notifications_manager_xid_idx').on(t.managerId, t.xid),
   ],

@@ -8,7 +8,7 @@ import { Spinner } from './ui/spinner.tsx';
 
 /** What a card does when it is chosen: lead to a page, or open something on this one. */
 export type BusinessCardAction =
-  | { kind: 'link'; to: (business: BusinessListItem) => string }
+  | { kind: 'link'; to: (business: BusinessListItem) => string; state?: unknown }
   | { kind: 'button'; onOpen: (business: BusinessListItem) => void };
 
 interface BusinessCardListProps {
@@ -51,6 +51,7 @@ function BusinessCard({
         action.kind === 'link' ? (
           <Link
             to={action.to(business)}
+            state={action.state}
             aria-describedby={describedBy}
             className={cardOpenerClassName}
           >

@@ -1,6 +1,7 @@
 /**
  * The query keys of the business endpoints (docs/conventions.md, convention 7), apart from their
- * fetchers so that what only invalidates them (the live stream) loads no schema.
+ * fetchers so that what only needs a key (the live stream, the top bar's quick jump) loads no
+ * schema.
  */
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -16,6 +17,8 @@ export const businessKeys = {
   list: (request: BusinessListRequest) => [...businessKeys.lists(), request] as const,
   details: () => [...businessKeys.all, 'detail'] as const,
   detail: (id: string) => [...businessKeys.details(), id] as const,
+  /** The top bar's quick jump (docs/product.md §10.2). */
+  search: (term: string) => [...businessKeys.all, 'search', term] as const,
 };
 
 /**

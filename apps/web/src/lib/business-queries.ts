@@ -16,7 +16,7 @@ import {
 } from '@fd/contract';
 import { api } from './api-client.ts';
 import { businessKeys, type BusinessListRequest } from './business-keys.ts';
-import { retryUnlessClientError, signedLinkQuery } from './query-client.ts';
+import { signedLinkQuery } from './query-client.ts';
 
 // The keys live in business-keys.ts (the live stream invalidates them without these fetchers).
 export { businessKeys, type BusinessListRequest } from './business-keys.ts';
@@ -85,37 +85,39 @@ export function useBusinessList(request: BusinessListRequest) {
 }
 
 /**
- * A tab's count from its query: docs/product.md §7.4 shows 0 for a count that failed, also
- * while it keeps retrying; undefined means not known yet.
+ * A tab's count from its query: a number, undefined while not known yet, or null when it could
+ * not be read — shown as unknown, never as 0 (docs/product.md §10.2; the original showed 0).
  */
 export function tabCount({
   data,
   isError,
-  failureCount,
 }: {
   data: number | undefined;
   isError: boolean;
-  failureCount: number;
-}): number | undefined {
-  return data ?? (isError || failureCount > 0 ? 0 : undefined);
+}): number | null | undefined {
+  return data ?? (isError ? null : undefined);
 }
 
 /**
  * One count per tab: each tab's endpoint called with its fixed parameters alone, reading
  * `total_count`. Keyed as the list call it is, so the two screens share the counts of the
- * endpoints both show.
+ * endpoints both show. Retried like any read; `retryFailed` asks again for those that failed.
  */
-export function useBusinessTabCounts(
-  requests: readonly BusinessListRequest[],
-): (number | undefined)[] {
+export function useBusinessTabCounts(requests: readonly BusinessListRequest[]): {
+  counts: (number | null | undefined)[];
+  retryFailed: () => void;
+} {
   return useQueries({
     queries: requests.map((request) => ({
       ...businessListQueryOptions(request),
       select: (page: BusinessListPage) => page.total_count,
-      // docs/product.md §7.4: the counts retry indefinitely.
-      retry: retryUnlessClientError,
     })),
-    combine: (results) => results.map(tabCount),
+    combine: (results) => ({
+      counts: results.map(tabCount),
+      retryFailed: () => {
+        for (const result of results) if (result.isError) void result.refetch();
+      },
+    }),
   });
 }
 

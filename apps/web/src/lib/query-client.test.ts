@@ -4,6 +4,7 @@ import {
   createQueryClient,
   QUERY_CACHE_MS,
   queryRetryDelay,
+  quickRetryDelay,
   shouldRetryQuery,
 } from './query-client.ts';
 
@@ -19,10 +20,9 @@ describe('query client defaults (docs/product.md §9)', () => {
     });
   });
 
-  it('retries a failing query up to 3 times, but not a client error', () => {
+  it('retries a failing query twice, but not a client error', () => {
     const networkError = new TypeError('fetch failed');
-    expect([0, 1, 2, 3].map((count) => shouldRetryQuery(count, networkError))).toEqual([
-      true,
+    expect([0, 1, 2].map((count) => shouldRetryQuery(count, networkError))).toEqual([
       true,
       true,
       false,
@@ -31,7 +31,12 @@ describe('query client defaults (docs/product.md §9)', () => {
     expect(shouldRetryQuery(0, new ApiError(404, 'Not found.'))).toBe(false);
   });
 
-  it('backs off exponentially, never waiting more than 30 s', () => {
+  it('fails fast: retries 250 ms and 750 ms later, 1 s of waiting in all', () => {
+    expect([0, 1, 2].map(quickRetryDelay)).toEqual([250, 750, 750]);
+    expect(createQueryClient().getDefaultOptions().queries?.retryDelay).toBe(quickRetryDelay);
+  });
+
+  it("the live stream's reconnect backs off exponentially, never waiting more than 30 s", () => {
     expect([0, 1, 2, 3, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 30_000]);
   });
 });

@@ -279,6 +279,48 @@ export function selectBusinessPage(
 }
 export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[number];
 
+/**
+ * The quick jump's matches (docs/product.md §10.2): the newest `limit` businesses whose
+ * search text holds `term`, with their owners. The same condition as the list's search, so
+ * the same indexes serve it at any size (trigram, or grams for one or two characters;
+ * decision 33): a rare term is looked up, a common one walks the newest rows until it has
+ * `limit`. Unnamed, so PostgreSQL plans it with each term, as the list's search.
+ */
+export function selectBusinessMatches(db: Db, term: string, limit: number) {
+  const page = db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(
+      businessListCondition('all', {
+        search: term,
+        companyType: undefined,
+        createdFrom: undefined,
+        createdTo: undefined,
+        country: undefined,
+        paymentStatus: undefined,
+        accountLevel: undefined,
+        activityStep: undefined,
+        activityStatus: undefined,
+      }),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      id: businesses.id,
+      uuid: businesses.uuid,
+      businessName: businesses.businessName,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(page)
+    .innerJoin(businesses, eq(businesses.id, page.id))
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .orderBy(...newestFirst);
+}
+
 type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
 
 /**

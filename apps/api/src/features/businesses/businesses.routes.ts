@@ -1,10 +1,13 @@
 import {
+  BUSINESS_SEARCH_LIMIT,
   businessApiPaths,
   businessDetailIdSchema,
   businessDetailResponseSchema,
   businessListQuerySchema,
   businessListResponseSchema,
   businessListStatusSchema,
+  businessSearchQuerySchema,
+  businessSearchResponseSchema,
 } from '@fd/contract';
 import type { BusinessListFilters } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -19,6 +22,7 @@ import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import {
   listBusinesses,
   readBusinessDetail,
+  searchBusinesses,
   signBusinessDetail,
   type UnsignedBusinessDetail,
 } from './businesses.service.ts';
@@ -131,6 +135,26 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
       ),
     },
     (request, reply) => sendList(reply, 'all', request.query),
+  );
+
+  app.get(
+    route(businessApiPaths.search),
+    {
+      schema: {
+        operationId: 'searchBusinesses',
+        summary: 'Quick jump: the newest businesses whose name, owner or email holds q',
+        description: `At most ${BUSINESS_SEARCH_LIMIT} businesses, those whose name starts with q first.`,
+        tags: ['businesses'],
+        querystring: businessSearchQuerySchema,
+        response: {
+          200: businessSearchResponseSchema.describe('The matches, best first.'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      data: { businesses: await searchBusinesses(database, request.query.q) },
+    }),
   );
 
   app.get(

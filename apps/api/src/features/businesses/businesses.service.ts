@@ -1,6 +1,8 @@
 import {
   activityFilterStatuses,
   apiErrorDetails,
+  BUSINESS_SEARCH_LIMIT,
+  type BusinessSearchResult,
   type businessDetailIdSchema,
   type BusinessListFilters,
   formationStepKeys,
@@ -30,6 +32,7 @@ import {
   type ListedDocumentRow,
   type ListTotal,
   type PreparedBusinessPages,
+  selectBusinessMatches,
 } from './businesses.queries.ts';
 
 /**
@@ -76,6 +79,32 @@ export async function listBusinesses(
     page,
     page_size: pageSize,
   };
+}
+
+/**
+ * The quick jump (docs/product.md §10.2): up to BUSINESS_SEARCH_LIMIT businesses whose name,
+ * owner's names or email hold `term`. Of the newest matches, those whose name starts with the
+ * term come first, then those whose name holds it, then the rest (an owner's name or email).
+ */
+export async function searchBusinesses(
+  { db }: Database,
+  term: string,
+): Promise<BusinessSearchResult[]> {
+  const rows = await selectBusinessMatches(db, term, BUSINESS_SEARCH_LIMIT);
+  const needle = term.toLowerCase();
+  const rank = (name: string) => {
+    const at = name.toLowerCase().indexOf(needle);
+    return at === 0 ? 0 : at > 0 ? 1 : 2;
+  };
+  return rows
+    .map((row, order) => ({ row, order, rank: rank(row.businessName) }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .map(({ row }) => ({
+      id: row.id,
+      uuid: row.uuid,
+      business_name: row.businessName,
+      user: { email: row.email, first_name: row.firstName, last_name: row.lastName },
+    }));
 }
 
 /** A business by uuid or integer id, as the detail path's schema parses it. */

@@ -9,7 +9,7 @@ import {
   type NotificationCounts,
   type NotificationReadState,
 } from '@fd/contract';
-import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { businesses, notifications, revokedTokens, streamTickets, users } from '../../db/schema.ts';
 
@@ -79,20 +79,29 @@ const ofManager = (managerId: number, readState?: NotificationReadState) =>
     ? eq(notifications.managerId, managerId)
     : and(eq(notifications.managerId, managerId), eq(notifications.isRead, readState === 'read'));
 
-/** Newest first: ids grow with creation (`notifications_manager_idx`, `…_read_idx`). */
+/**
+ * Newest first by time, ties by id (`notifications_manager_time_idx`, `…_read_time_idx`): ids
+ * need not follow time (a seed writes past events; a transaction's time is its start).
+ */
 export async function listNotifications(
   db: Db,
   managerId: number,
   options: { readState?: NotificationReadState; limit: number; offset: number },
 ): Promise<NotificationRow[]> {
-  return db
-    .select(notificationColumns)
-    .from(notifications)
-    .leftJoin(businesses, eq(businesses.id, notifications.businessId))
-    .where(ofManager(managerId, options.readState))
-    .orderBy(desc(notifications.id))
-    .limit(options.limit)
-    .offset(options.offset);
+  return (
+    db
+      .select(notificationColumns)
+      .from(notifications)
+      .leftJoin(businesses, eq(businesses.id, notifications.businessId))
+      .where(ofManager(managerId, options.readState))
+      // Spelled as the indexes are: plain DESC (NULLS FIRST) would not read them.
+      .orderBy(
+        sql`${notifications.createdAt} desc nulls last`,
+        sql`${notifications.id} desc nulls last`,
+      )
+      .limit(options.limit)
+      .offset(options.offset)
+  );
 }
 
 export async function countNotifications(db: Db, managerId: number): Promise<NotificationCounts> {
@@ -152,7 +161,10 @@ export async function findOwnNotificationId(
   return row?.id;
 }
 
-/** Marks read every unread one of the manager's, up to id `throughId` when given. */
+/**
+ * Marks read every unread one of the manager's, up to the one of id `throughId` when given:
+ * that one and every one listed after it (older, in the list's order).
+ */
 export async function markAllNotificationsRead(
   db: Db,
   managerId: number,
@@ -164,7 +176,9 @@ export async function markAllNotificationsRead(
     .where(
       and(
         ofManager(managerId, 'unread'),
-        throughId === undefined ? undefined : lte(notifications.id, throughId),
+        throughId === undefined
+          ? undefined
+          : sql`(${notifications.createdAt}, ${notifications.id}) <= (select n.created_at, n.id from notifications n where n.id = ${throughId})`,
       ),
     )
     .returning({ id: notifications.id });

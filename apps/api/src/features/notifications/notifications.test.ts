@@ -172,6 +172,40 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       expect(paged).toMatchObject({ page: 2, page_size: 1, total_count: 2 });
     });
 
+    it('is newest first by time, not by id, and marks read up to one by time', async () => {
+      const manager = await signIn(await createUser(database));
+      const business = await newBusiness();
+      const day = (n: number) => new Date(Date.UTC(2026, 10, n, 9));
+      // Written out of time order, as the seed writes past events: ids do not follow time.
+      await database.db.insert(notifications).values(
+        [3, 1, 4, 2].map((n) => ({
+          managerId: manager.id,
+          businessId: business.id,
+          message: `Day ${n}`,
+          status: 'Comment',
+          createdAt: day(n),
+        })),
+      );
+      const page = await list('', manager.token);
+      expect(page.detail.map((n) => n.message)).toEqual(['Day 4', 'Day 3', 'Day 2', 'Day 1']);
+      expect(page.detail.map((n) => n.created_at)).toEqual(
+        [4, 3, 2, 1].map((n) => day(n).toISOString()),
+      );
+      expect(
+        (await list('?page=2&page_size=2', manager.token)).detail.map((n) => n.message),
+      ).toEqual(['Day 2', 'Day 1']);
+
+      // Through 'Day 3': it and the ones listed after it (older), whatever their ids.
+      const upTo = await api('POST', 'notifications/mark-all-read/', {
+        token: manager.token,
+        json: { through: page.detail[1]!.uuid },
+      });
+      expect(notificationsMarkAllResponseSchema.parse(upTo.body).data.updated).toBe(3);
+      expect((await list('?status=unread', manager.token)).detail.map((n) => n.message)).toEqual([
+        'Day 4',
+      ]);
+    });
+
     it('refuses a bad query with the parameter named, and a missing token', async () => {
       for (const [query, field] of [
         ['?status=archived', 'status'],

@@ -2,13 +2,17 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { emptyStateTexts } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './keyboard-scroll.ts';
+import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
 export interface DataTableColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   className?: string;
-  /** Long values wrap instead of widening the table. */
+  /**
+   * Long values (and the header) wrap instead of widening the table, so that every column fits
+   * at 1280 px (docs/product.md §10.2); others stay on one line.
+   */
   wrap?: boolean;
 }
 
@@ -17,7 +21,15 @@ export const EMPTY_TABLE_TEXT = emptyStateTexts.table;
 
 /** What the body shows instead of rows; rows show when it is undefined. */
 export type DataTableState =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'empty'; message?: string };
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string; retry?: ListRetry | undefined }
+  | { kind: 'empty'; message?: string };
+
+/** A failed list's 'Try again' (docs/product.md §10.2). */
+export interface ListRetry {
+  onRetry: () => void;
+  isRetrying: boolean;
+}
 
 /**
  * The body of a list that loads page by page: an error wins; then a spinner
@@ -29,14 +41,17 @@ export function listTableState({
   isPlaceholderData,
   error,
   rowCount,
+  retry,
 }: {
   isPending: boolean;
   isPlaceholderData: boolean;
   /** The message to show when loading failed. */
   error: string | null;
   rowCount: number;
+  /** Offered with the error. */
+  retry?: ListRetry;
 }): DataTableState | undefined {
-  if (error !== null) return { kind: 'error', message: error };
+  if (error !== null) return { kind: 'error', message: error, retry };
   if (isPending || (isPlaceholderData && rowCount === 0)) return { kind: 'loading' };
   if (rowCount === 0) return { kind: 'empty' };
   return undefined;
@@ -68,13 +83,24 @@ export function ListStateContent({ state }: { state: DataTableState }) {
     <span className="inline-flex text-indigo-600">
       <Spinner label="Loading" className="size-7" />
     </span>
+  ) : state.kind === 'error' ? (
+    <div className="flex flex-col items-center gap-3">
+      <p role="alert" className="text-red-600">
+        {state.message}
+      </p>
+      {state.retry && (
+        <Button
+          variant="secondary"
+          isLoading={state.retry.isRetrying}
+          loadingText="Trying again..."
+          onClick={state.retry.onRetry}
+        >
+          Try again
+        </Button>
+      )}
+    </div>
   ) : (
-    <p
-      role={state.kind === 'error' ? 'alert' : undefined}
-      className={state.kind === 'error' ? 'text-red-600' : 'text-slate-500'}
-    >
-      {state.message ?? EMPTY_TABLE_TEXT}
-    </p>
+    <p className="text-slate-500">{state.message ?? EMPTY_TABLE_TEXT}</p>
   );
 }
 
@@ -121,7 +147,10 @@ export function DataTable<Row>({
               <th
                 key={column.header}
                 scope="col"
-                className="px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                className={classNames(
+                  'px-3 py-3 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4',
+                  !column.wrap && 'whitespace-nowrap',
+                )}
               >
                 {column.header}
               </th>
@@ -165,8 +194,8 @@ export function DataTable<Row>({
                   <td
                     key={column.header}
                     className={classNames(
-                      'px-4 py-3',
-                      column.wrap ? 'min-w-36' : 'whitespace-nowrap',
+                      'px-3 py-3 first:pl-4 last:pr-4',
+                      column.wrap ? 'min-w-24' : 'whitespace-nowrap',
                       column.className,
                     )}
                   >

@@ -5,8 +5,11 @@ import { formatCount } from '#/lib/format.ts';
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
-  /** Shown beside the label; undefined while it is not known yet. */
-  count?: number | undefined;
+  /**
+   * Shown beside the label; undefined while it is not known yet ('…'), null when it could not be
+   * read ('—', named 'count unknown').
+   */
+  count?: number | null | undefined;
 }
 
 interface TabsProps<Id extends string> {
@@ -26,12 +29,20 @@ interface TabsProps<Id extends string> {
 
 /** A tab's accessible name is what it shows, its count included (WCAG 2.5.3, label in name). */
 export const tabName = (item: Pick<TabItem<string>, 'label' | 'count'>): string =>
-  item.count === undefined ? item.label : `${item.label} ${formatCount(item.count)}`;
+  item.count === undefined
+    ? item.label
+    : item.count === null
+      ? `${item.label}, count unknown`
+      : `${item.label} ${formatCount(item.count)}`;
+
+/** The count as the tab shows it. */
+const shownCount = (count: number | null | undefined): string =>
+  count === undefined ? '…' : count === null ? '—' : formatCount(count);
 
 /**
  * WAI-ARIA tabs with automatic activation: arrows, Home and End move between
  * tabs and select them. Each tab is named as it reads, 'Incorporated 12' (`tabName`).
- * On a phone the strip scrolls sideways, with a shadow on each side that has more tabs, and
+ * Where the strip is narrower than its tabs (a phone, a narrow window) it scrolls sideways, with a shadow on each side that has more tabs, and
  * the selected tab is scrolled into view.
  */
 export function Tabs<Id extends string>({
@@ -89,7 +100,8 @@ export function Tabs<Id extends string>({
         aria-label={label}
         onKeyDown={onKeyDown}
         className={classNames(
-          'flex gap-1 overflow-x-auto border-b border-slate-200 max-sm:scroll-shadows-x',
+          // A shadow on each side that has more tabs, at any width the strip is too narrow for.
+          'scroll-shadows-x flex gap-1 overflow-x-auto border-b border-slate-200',
           surface === 'card' && '[--scroll-cover:var(--color-white)]',
         )}
       >
@@ -125,7 +137,7 @@ export function Tabs<Id extends string>({
                   isSelected ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600',
                 )}
               >
-                {item.count === undefined ? '…' : formatCount(item.count)}
+                {shownCount(item.count)}
               </span>
             </button>
           );

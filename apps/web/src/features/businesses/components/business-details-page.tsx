@@ -1,4 +1,5 @@
-import { useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { emptyStateTexts, type BusinessDetail } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
@@ -17,6 +18,7 @@ import {
   personalDetailRows,
 } from '../business-display.ts';
 import { GoBackLink } from '#/components/go-back-link.tsx';
+import { listReturn } from '../list-place.ts';
 
 export const NO_DOCUMENTS_TEXT = emptyStateTexts.documents;
 export const NO_SHAREHOLDERS_TEXT = emptyStateTexts.stakeholders;
@@ -71,11 +73,14 @@ function CompanyOwners({ shareholders }: { shareholders: BusinessDetail['shareho
 
 function BusinessDetails({ detail }: { detail: BusinessDetail }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The list as it was left (docs/product.md §10.2), read once: the page may be reloaded.
+  const [back] = useState(() => listReturn(location.state));
   const status = activityStatusDisplay(detail.current_business_formation_activity);
 
   return (
     <div className="space-y-6">
-      <GoBackLink to={paths.business} />
+      <GoBackLink to={back.to} state={back.state} historyBack={back.historyBack} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">

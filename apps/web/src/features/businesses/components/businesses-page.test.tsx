@@ -116,14 +116,17 @@ describe('businesses screen', () => {
     expect(screen.getByRole('tab', { name: /^Queued\b/ })).toHaveAccessibleName('Queued 104');
   });
 
-  it('shows 0 for a count that failed', async () => {
+  it("shows a count that failed as unknown ('—', named so), never as 0", async () => {
     answerCount = (request) =>
       listPathIndex(request) === 6
         ? { status: 500, body: { errors: { detail: 'Something went wrong on our side.' } } }
         : { status: 200, body: businessListBody([], 7) };
     renderBusinesses();
     const unconfirmed = screen.getByRole('tab', { name: /^Unconfirmed payments\b/ });
-    await waitFor(() => expect(unconfirmed).toHaveAccessibleName('Unconfirmed payments 0'));
+    await waitFor(() =>
+      expect(unconfirmed).toHaveAccessibleName('Unconfirmed payments, count unknown'),
+    );
+    expect(unconfirmed).toHaveTextContent('Unconfirmed payments—');
     expect(screen.getByRole('tab', { name: /^Verified payments\b/ })).toHaveAccessibleName(
       'Verified payments 7',
     );
@@ -188,6 +191,43 @@ describe('businesses screen', () => {
     renderBusinesses();
     expect(await screen.findByRole('alert')).toHaveTextContent(errorMessages.listLoad);
     expect(errorMessages.listLoad).toBe('Error: Something went wrong :(');
+  });
+
+  it("fails within 2 s on a server error and offers 'Try again', which reloads the list and counts", async () => {
+    let failing = true;
+    let listCalls = 0;
+    answerList = () => {
+      listCalls += 1;
+      return failing
+        ? { status: 500, body: { errors: { detail: 'Something went wrong on our side.' } } }
+        : { status: 200, body: businessListBody([acme, globex], 25) };
+    };
+    answerCount = () =>
+      failing
+        ? { status: 500, body: { errors: { detail: 'Something went wrong on our side.' } } }
+        : { status: 200, body: businessListBody([], 7) };
+    const started = Date.now();
+    const { user } = renderBusinesses();
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      errorMessages.listLoad,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Tried three times in all: twice more after the first failure.
+    expect(listCalls).toBe(3);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^All clients\b/ })).toHaveAccessibleName(
+        'All clients, count unknown',
+      ),
+    );
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Acme Holdings')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^All clients\b/ })).toHaveAccessibleName(
+        'All clients 7',
+      ),
+    );
   });
 
   it('opens a business on click or Enter', async () => {

@@ -21,8 +21,12 @@ import {
   tabFixesActivity,
 } from '../business-list-view.ts';
 import { useBusinessListView } from '../use-business-list-view.ts';
+import { useListPlace, type FromListState } from '../list-place.ts';
 import { ActivityFilter } from './activity-filter.tsx';
 import { SearchBox } from './search-box.tsx';
+
+/** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
+const fromList: FromListState = { fromList: true };
 
 const PROCESSING_TAB_ACTIVITY =
   'The Processing tab lists businesses whose incorporation is processing.';
@@ -49,7 +53,7 @@ export function BusinessesPage() {
     useBusinessListView();
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
-  const counts = useBusinessTabCounts(tabCountRequests);
+  const { counts, retryFailed: retryCounts } = useBusinessTabCounts(tabCountRequests);
 
   const totalCount = list.data?.total_count;
   useKeepPageInRange({
@@ -60,11 +64,20 @@ export function BusinessesPage() {
   });
 
   const rows = list.data?.businesses ?? [];
+  // Back on this list, from its details or by the browser: scrolled where it was left.
+  useListPlace(list.data !== undefined && !list.isPlaceholderData);
   const tableState = listTableState({
     isPending: list.isPending,
     isPlaceholderData: list.isPlaceholderData,
     error: list.isError ? errorMessages.listLoad : null,
     rowCount: rows.length,
+    retry: {
+      onRetry: () => {
+        void list.refetch();
+        retryCounts();
+      },
+      isRetrying: list.isFetching,
+    },
   });
 
   return (
@@ -107,7 +120,9 @@ export function BusinessesPage() {
             state={tableState}
             isStale={list.isPlaceholderData}
             loadingRows={LIST_PAGE_SIZE}
-            onRowActivate={(business) => navigate(paths.fullBusinessDetails(business.uuid))}
+            onRowActivate={(business) =>
+              navigate(paths.fullBusinessDetails(business.uuid), { state: fromList })
+            }
             className="max-sm:hidden"
           />
           <BusinessCardList
@@ -116,7 +131,11 @@ export function BusinessesPage() {
             state={tableState}
             isStale={list.isPlaceholderData}
             loadingRows={LIST_PAGE_SIZE}
-            action={{ kind: 'link', to: (business) => paths.fullBusinessDetails(business.uuid) }}
+            action={{
+              kind: 'link',
+              to: (business) => paths.fullBusinessDetails(business.uuid),
+              state: fromList,
+            }}
             badge={(business) => <StatusBadge business={business} />}
             details={(business) =>
               `${businessLevelLabel(business.is_registered_company)} · ${activityName(business.current_business_formation_activity)}`

@@ -60,7 +60,7 @@ export function DocumentsPage() {
   const page = documentListPage(view);
   const request = useMemo(() => documentListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
-  const counts = useBusinessTabCounts(documentTabCountRequests);
+  const { counts, retryFailed: retryCounts } = useBusinessTabCounts(documentTabCountRequests);
   const [previewed, setPreviewed] = useState<BusinessListItem | null>(null);
 
   // A new tab or filter starts at page 1; every change is an address, so Back returns to it.
@@ -81,6 +81,13 @@ export function DocumentsPage() {
     isPlaceholderData: list.isPlaceholderData,
     error: list.isError ? loadErrorText(list.error) : null,
     rowCount: rows.length,
+    retry: {
+      onRetry: () => {
+        void list.refetch();
+        retryCounts();
+      },
+      isRetrying: list.isFetching,
+    },
   });
 
   return (

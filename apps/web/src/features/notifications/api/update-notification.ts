@@ -39,15 +39,16 @@ export const writeErrorMessage = (error: unknown): string =>
  *
  * The toasts are the hook's, not the caller's: the item that started a write may be gone
  * before it ends (opening a business closes the dropdown), and a caller's callbacks go with it.
- * docs/product.md §8.2 shows 'Notification deleted successfully.' for marking read as well.
+ * Each says what it did: docs/product.md §8.2 showed the delete text for marking read as well
+ * (a departure, §10.3).
  */
-function useNotificationWrite<T>(write: (uuid: string) => Promise<T>) {
+function useNotificationWrite<T>(write: (uuid: string) => Promise<T>, done: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     onSuccess: () => {
       void invalidateNotifications(queryClient);
-      notifySuccess(successMessages.notificationDeleted);
+      notifySuccess(done);
     },
     onError: (error) => {
       void invalidateNotifications(queryClient);
@@ -56,5 +57,7 @@ function useNotificationWrite<T>(write: (uuid: string) => Promise<T>) {
   });
 }
 
-export const useMarkNotificationRead = () => useNotificationWrite(markNotificationRead);
-export const useDeleteNotification = () => useNotificationWrite(deleteNotification);
+export const useMarkNotificationRead = () =>
+  useNotificationWrite(markNotificationRead, successMessages.notificationMarkedRead);
+export const useDeleteNotification = () =>
+  useNotificationWrite(deleteNotification, successMessages.notificationDeleted);

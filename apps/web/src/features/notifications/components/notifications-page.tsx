@@ -6,7 +6,7 @@ export function NotificationsPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Notifications</h1>
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <NotificationsPanel />
+        <NotificationsPanel dayHeadingLevel={2} />
       </div>
     </div>
   );

@@ -81,6 +81,31 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: /^All\b/ })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('heads each UTC day of the list (h2 under the page heading): Today, Yesterday, then the date', async () => {
+    inbox = new NotificationInbox(
+      [
+        ['Newest', '2026-11-23T09:00:00Z'],
+        ['Late yesterday', '2026-11-22T23:00:00Z'],
+        ['Early yesterday', '2026-11-22T01:00:00Z'],
+        ['Older', '2026-11-20T12:00:00Z'],
+      ].map(([message, createdAt]) => notificationFixture({ message, created_at: createdAt })),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
+    try {
+      renderPage();
+    } finally {
+      vi.useRealTimers();
+    }
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('h2')?.textContent ?? null)).toEqual([
+      'Today',
+      'Yesterday',
+      null,
+      'November 20, 2026',
+    ]);
+  });
+
   it('lists each notification with its business, UTC date, coloured badge and unread styling', async () => {
     renderPage();
     const items = within(await list()).getAllByRole('listitem');
@@ -170,7 +195,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     );
   });
 
-  it("marks one read with PUT { is_read: true }, toasts 'Notification deleted successfully.' and refreshes", async () => {
+  it("marks one read with PUT { is_read: true }, toasts 'Notification marked as read.' and refreshes", async () => {
     const { user } = renderPage();
     await list();
     const target = inbox.notifications[0]!;
@@ -178,8 +203,8 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       within(item('Incorporation was approved')).getByRole('button', { name: 'Mark as read' }),
     );
 
-    expect(await screen.findByText('Notification deleted successfully.')).toBeInTheDocument();
-    expect(successMessages.notificationDeleted).toBe('Notification deleted successfully.');
+    expect(await screen.findByText('Notification marked as read.')).toBeInTheDocument();
+    expect(screen.queryByText(successMessages.notificationDeleted)).not.toBeInTheDocument();
     const [put] = requestsOf('PUT');
     expect(put?.url).toBe(`/api/v1/notifications/${target.uuid}/`);
     expect(JSON.parse(put!.body)).toEqual({ is_read: true });
@@ -189,7 +214,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
     );
   });
 
-  it('deletes one with DELETE, toasts the same text and drops it from the list and counts', async () => {
+  it("deletes one with DELETE, toasts 'Notification deleted successfully.' and drops it from the list and counts", async () => {
     const { user } = renderPage();
     await list();
     const target = inbox.notifications[1]!;
@@ -235,7 +260,7 @@ describe('notifications page and panel', { timeout: 15_000 }, () => {
       await screen.findByText(`Went to /full-business-details/${target.business!.uuid}`),
     ).toBeInTheDocument();
     // The page is gone, but the write and its toast still finish.
-    expect(await screen.findByText(successMessages.notificationDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(successMessages.notificationMarkedRead)).toBeInTheDocument();
     expect(requestsOf('PUT').map((request) => request.url)).toEqual([
       `/api/v1/notifications/${target.uuid}/`,
     ]);

@@ -9,6 +9,7 @@ import { useNotificationCounts, useNotificationList } from '../api/list-notifica
 import { useMarkAllNotificationsRead } from '../api/mark-all-read.ts';
 import type { NotificationTab } from '../api/notification-keys.ts';
 import { NotificationItem } from './notification-item.tsx';
+import { dayHeadingsOf } from '../notification-days.ts';
 
 /** docs/product.md §8.3, one per tab. */
 const emptyTexts: Record<NotificationTab, string> = {
@@ -20,13 +21,18 @@ const emptyTexts: Record<NotificationTab, string> = {
 interface NotificationsPanelProps {
   /** Called when a notification opens its business: the dropdown closes. */
   onOpenBusiness?: () => void;
+  /** The level of the days' headings: 3 under the dropdown's h2, 2 under the page's h1. */
+  dayHeadingLevel?: 2 | 3;
 }
 
 /**
  * What the bell's dropdown and the notifications page show (docs/product.md §2.3): today's
  * date, 'Mark all as read', and the tabs All, Read and Unread with their counts.
  */
-export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) {
+export function NotificationsPanel({
+  onOpenBusiness,
+  dayHeadingLevel = 3,
+}: NotificationsPanelProps) {
   const [tab, setTab] = useState<NotificationTab>('all');
   // Read once: a lazy initial state keeps the render pure.
   const [today] = useState(() => new Date());
@@ -65,7 +71,13 @@ export function NotificationsPanel({ onOpenBusiness }: NotificationsPanelProps) 
           onSelect={setTab}
           surface="card"
         >
-          <NotificationList tab={tab} list={list} onOpenBusiness={onOpenBusiness} />
+          <NotificationList
+            tab={tab}
+            list={list}
+            onOpenBusiness={onOpenBusiness}
+            today={today}
+            dayHeadingLevel={dayHeadingLevel}
+          />
         </Tabs>
       </div>
     </div>
@@ -76,9 +88,17 @@ interface NotificationListProps {
   tab: NotificationTab;
   list: ReturnType<typeof useNotificationList>;
   onOpenBusiness: (() => void) | undefined;
+  today: Date;
+  dayHeadingLevel: 2 | 3;
 }
 
-function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) {
+function NotificationList({
+  tab,
+  list,
+  onOpenBusiness,
+  today,
+  dayHeadingLevel,
+}: NotificationListProps) {
   if (!list.data) {
     if (list.isError) {
       return (
@@ -105,6 +125,7 @@ function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) 
   }
 
   const { notifications } = list.data;
+  const dayHeadings = dayHeadingsOf(notifications, today);
   if (notifications.length === 0) {
     return (
       <div className="flex flex-col items-center px-4 py-10 text-center">
@@ -117,11 +138,13 @@ function NotificationList({ tab, list, onOpenBusiness }: NotificationListProps) 
   return (
     <div className="pb-2">
       <ul aria-label="Notifications" className="-mx-2 divide-y divide-slate-100">
-        {notifications.map((notification) => (
+        {notifications.map((notification, index) => (
           <NotificationItem
             key={notification.uuid}
             notification={notification}
             onOpenBusiness={onOpenBusiness}
+            dayHeading={dayHeadings[index]}
+            dayHeadingLevel={dayHeadingLevel}
           />
         ))}
       </ul>

@@ -54,7 +54,7 @@ describe('authenticated shell', () => {
 
   it('has the top bar: search, Add business, Files, notifications and the avatar', () => {
     renderShell();
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add business' })).toHaveAttribute(
       'href',
       '/onboarding',

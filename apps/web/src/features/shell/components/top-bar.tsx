@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bell, FolderOpen, House, LogOut, Plus, Search, Settings } from 'lucide-react';
+import { Bell, FolderOpen, House, LogOut, Plus, Settings } from 'lucide-react';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
 import { paths } from '#/config/paths.ts';
@@ -7,6 +7,7 @@ import { initialsOf, useSession } from '#/lib/session.ts';
 import { iconButtonClassName } from './icon-button.ts';
 import { MenuButton, type MenuControls } from './menu-button.tsx';
 import { NotificationsDropdown } from './notifications-dropdown.tsx';
+import { QuickJumpSlot } from './quick-jump-slot.tsx';
 import { notificationsLabel, UnreadBadge, type ShellNotifications } from './unread-badge.tsx';
 
 interface TopBarProps extends MenuControls {
@@ -20,19 +21,7 @@ export function TopBar({ notifications, ...menu }: TopBarProps) {
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
       <MenuButton {...menu} />
 
-      {/* docs/product.md §2: the search box is there but does nothing yet. */}
-      <div className="relative hidden max-w-md flex-1 sm:block">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          type="search"
-          aria-label="Search"
-          placeholder="Search"
-          className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none"
-        />
-      </div>
+      <QuickJumpSlot className="hidden max-w-md flex-1 sm:block" />
 
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <Link
