@@ -200,6 +200,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A body member named `__proto__` or `constructor.prototype` is dropped as the body is read,
+    // as every member a route does not take is: the object can never reach a prototype, and a
+    // body the API document allows is not refused for a member's name.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // Errors before a route is found, and requests Node cannot read: our shape too.

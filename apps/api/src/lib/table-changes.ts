@@ -41,9 +41,10 @@ const MARKER_WAIT_MS = 2000;
  * Tells caches of data read from one table when it may have changed: a
  * version that moves on every change, and `coreVersion`, which a
  * progress-only change leaves alone (data that reads none of the progress
- * columns stays valid across it). This process's own writes call
- * `changed()` after they commit; every other writer (another instance, a CLI,
- * psql) reaches us through the table's NOTIFY trigger. While the listening
+ * columns stays valid across it). Every writer — this process, another instance,
+ * a CLI, psql — reaches us through the table's NOTIFY trigger, the one place that
+ * says what a change moved; this process's own writes await `caughtUp()` after
+ * they commit, so their next read finds the change heard. While the listening
  * connection is down nothing may be cached (`live` is false), since a change
  * could pass unseen.
  */

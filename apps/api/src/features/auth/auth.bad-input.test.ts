@@ -227,6 +227,21 @@ describe.each(lanes)('auth endpoints with a NUL byte on $name', (lane) => {
     }
   });
 
+  it('drops a member named __proto__ or constructor, reaching no prototype', async () => {
+    for (const rawBody of [
+      `{"__proto__":{"polluted":"yes"},"email":"${context.manager.email}","password":"not-it"}`,
+      `{"constructor":{"prototype":{"polluted":"yes"}},"email":"${context.manager.email}","password":"not-it"}`,
+    ]) {
+      const response = await callApi(harness.baseUrl, 'POST', paths.login, {
+        rawBody,
+        contentType: 'application/json',
+      });
+      // Read as the sign-in it is, without the member: wrong password.
+      expect(response.status, response.text).toBe(401);
+    }
+    expect(({} as { polluted?: string }).polluted).toBeUndefined();
+  });
+
   it('changes nothing and counts no attempt against an account or a code', async () => {
     const { manager } = context;
     const before = await stateOf(manager.id);

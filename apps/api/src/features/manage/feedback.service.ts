@@ -249,7 +249,7 @@ export async function sendFeedbackWithStatus(
     { statusItemId: 'status_item_id', business: 'business_id' },
     input.status,
   );
-  if (statusChanged) deps.businessChanges.changed('progress');
+  if (statusChanged) await deps.businessChanges.caughtUp();
   return {
     message: successMessages.statusUpdated,
     data: {

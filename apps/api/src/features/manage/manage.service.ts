@@ -235,7 +235,8 @@ export async function editBusinessDetail(
     });
     return { row: after, changed: true };
   });
-  if (changed) businessChanges.changed();
+  // The businesses trigger says what changed (migration 0007); this instance hears it first.
+  if (changed) await businessChanges.caughtUp();
   return {
     message: successMessages.businessUpdated(businessDetailLabels[edit.field]),
     data: toSetupDetails(row),
@@ -361,8 +362,9 @@ export async function updateStepStatus(
       stepStatusEvent(manager, step, status, at),
     );
     if (written === undefined) continue;
-    // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
-    businessChanges.changed('progress');
+    // The trigger announces a progress-only change (decision 26): the All tab's and the search
+    // counts stay. Heard here before the answer, so this instance's next read sees the new status.
+    await businessChanges.caughtUp();
     return statusAnswer(step, status);
   }
 }
