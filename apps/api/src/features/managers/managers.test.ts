@@ -202,7 +202,7 @@ describe.each(lanes)('managers service on $name', (lane) => {
       email: 'kofi@example.com',
       firstName: 'Kofi',
       lastName: 'Asante',
-      password: 'password 2',
+      password: 'kofi asante office key',
     });
     const managers = await listManagers(database.db);
     expect(managers.map((m) => m.email)).toEqual(['grace.mensah@example.com', 'kofi@example.com']);
