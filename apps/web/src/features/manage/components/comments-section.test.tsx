@@ -316,15 +316,12 @@ describe('comments section', { timeout: 15_000 }, () => {
     expect(await screen.findByText(modules.comments.NO_COMMENTS_TEXT)).toBeInTheDocument();
   });
 
-  it('has cosmetic bold and italic toggles that change only their own state', async () => {
+  it('offers no formatting toggles that would format nothing: a comment is plain text', async () => {
     const { user } = renderComments();
-    const bold = screen.getByRole('button', { name: 'Bold' });
-    const italic = screen.getByRole('button', { name: 'Italic' });
-    expect(bold).toHaveAttribute('aria-pressed', 'false');
-    await user.click(bold);
-    expect(bold).toHaveAttribute('aria-pressed', 'true');
-    expect(italic).toHaveAttribute('aria-pressed', 'false');
-    await user.type(screen.getByLabelText('Add a comment'), 'plain');
-    expect(screen.getByLabelText('Add a comment')).toHaveValue('plain');
+    expect(screen.queryByRole('button', { name: 'Bold' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Italic' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Formatting' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Add a comment'), '**plain**');
+    expect(screen.getByLabelText('Add a comment')).toHaveValue('**plain**');
   });
 });

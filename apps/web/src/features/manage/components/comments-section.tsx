@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Bold, Italic, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import {
   COMMENT_MAX_LENGTH,
   errorMessages,
@@ -43,9 +43,6 @@ export function CommentsSection({ business }: { business: BusinessDetail }) {
 function CommentForm({ businessUuid }: { businessUuid: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  // docs/product.md §2.3: the bold and italic toggles are cosmetic; they format nothing.
-  const [bold, setBold] = useState(false);
-  const [italic, setItalic] = useState(false);
   const create = useCreateComment(businessUuid);
   const id = useId();
 
@@ -65,19 +62,10 @@ function CommentForm({ businessUuid }: { businessUuid: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-2">
-      <div className="flex items-end justify-between gap-3">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-          {COMMENT_LABEL}
-        </label>
-        <div role="group" aria-label="Formatting" className="flex gap-1">
-          <FormatToggle label="Bold" pressed={bold} onToggle={() => setBold(!bold)}>
-            <Bold aria-hidden="true" className="size-4" />
-          </FormatToggle>
-          <FormatToggle label="Italic" pressed={italic} onToggle={() => setItalic(!italic)}>
-            <Italic aria-hidden="true" className="size-4" />
-          </FormatToggle>
-        </div>
-      </div>
+      {/* No bold or italic toggles: the original's formatted nothing (docs/product.md § 10.1). */}
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {COMMENT_LABEL}
+      </label>
       <textarea
         id={id}
         value={text}
@@ -104,33 +92,6 @@ function CommentForm({ businessUuid }: { businessUuid: string }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function FormatToggle({
-  label,
-  pressed,
-  onToggle,
-  children,
-}: {
-  label: string;
-  pressed: boolean;
-  onToggle: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      onClick={onToggle}
-      className={classNames(
-        'rounded-md p-1.5 focus-visible:outline-2 focus-visible:outline-indigo-600',
-        pressed ? 'bg-indigo-100 text-indigo-700' : 'text-slate-500 hover:bg-slate-100',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 
