@@ -138,7 +138,7 @@ function sharedCells(business: BusinessListItem): string[] {
 export const businessRowCells = (business: BusinessListItem): string[] => [
   ...sharedCells(business),
   shownStatus(business),
-  business.current_business_formation_activity?.status_item_name ?? '—',
+  business.current_business_formation_activity?.status_item_name ?? 'Nil',
 ];
 
 /** A row of /document-page: … Docs amount = KYB count + KYC count (docs/product.md §9). */

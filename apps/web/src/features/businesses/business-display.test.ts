@@ -39,7 +39,7 @@ describe('the Status column (docs/product.md §4)', () => {
 
   it('names the activity, or a dash once completed', () => {
     expect(activityName(activity('PENDING'))).toBe('Tax EIN');
-    expect(activityName(null)).toBe('—');
+    expect(activityName(null)).toBe('Nil');
   });
 });
 

@@ -26,9 +26,12 @@ export function activityStatusDisplay(
   return activityStatusDisplays.get(activity.status) ?? unknownStatusDisplay;
 }
 
-/** The Activity column: the step the business waits on, or a dash once it is complete. */
+/**
+ * The Activity column: the step the business waits on, or 'Nil' once it is complete — the one
+ * word for an empty value everywhere (docs/product.md § 10.2).
+ */
 export const activityName = (activity: { status_item_name: string } | null | undefined): string =>
-  activity?.status_item_name || '—';
+  orNil(activity?.status_item_name);
 
 /** docs/product.md §4: receipts sent but the account still UNPAID reads NOT CONFIRMED. */
 export function paymentStatusLabel(

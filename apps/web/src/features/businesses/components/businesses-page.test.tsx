@@ -170,7 +170,7 @@ describe('businesses screen', () => {
       within(second!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([globex.user.email, 'Globex', 'New Business', 'LLC', 'USA', 'Completed', '—']);
+    ).toEqual([globex.user.email, 'Globex', 'New Business', 'LLC', 'USA', 'Completed', 'Nil']);
     expect(within(first!).getByText('Failed')).toHaveAttribute('data-tone', 'red');
     expect(within(second!).getByText('Completed')).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('25 results')).toBeInTheDocument();
