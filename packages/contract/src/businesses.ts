@@ -299,10 +299,16 @@ export const BUSINESS_SEARCH_LIMIT = 8;
  * case-insensitive substring of the business name, the owner's names or email).
  */
 export const businessSearchQuerySchema = z.object({
-  q: param('q')
+  // Required, so stated as such in the API document: a plain string first (a repeated `q` is an
+  // array), trimmed after.
+  q: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'q is required.' : 'q must be given once.'),
+    })
+    .transform((value) => value.trim())
     .pipe(
       z
-        .string({ error: 'q is required.' })
+        .string()
         .refine((value) => value !== '', { error: 'q must not be empty.' })
         .refine((value) => [...value].length <= SEARCH_MAX_LENGTH, {
           error: `q must be at most ${SEARCH_MAX_LENGTH} characters.`,
