@@ -20,6 +20,8 @@
  *          --read-cache on,off (the settings the read cases run under; the writes run once,
  *          with the cache on unless only off is asked)
  *          --trial (prints the tables, writes nothing: no results file, README left as it is)
+ *          --only TEXT (only the read cases whose name holds TEXT; with --sections reads: results to
+ *          results/api-<lane>-only-<text>.json, README left as it is)
  *          --setup-sql S (run on the seeded database before the API starts: to try a schema
  *          change, such as an index, before it is a migration; results then go to
  *          results/api-…-setup-sql.json, and the README is left as it is)
@@ -87,6 +89,7 @@ const { values: options } = parseArgs({
     'keep-database': { type: 'boolean', default: false },
     'read-cache': { type: 'string', default: 'on,off' },
     trial: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const BUSINESSES = Number(options.businesses);
@@ -120,10 +123,12 @@ const WRITES_READ_CACHE: ReadCache = READ_CACHES.includes('on') ? 'on' : READ_CA
 /** A trial: prints its tables and writes nothing (no results file, README left as it is). */
 const TRIAL = options.trial;
 const SETUP_SQL = options['setup-sql'];
+/** Only the read cases whose name holds this text (no writes); results kept apart, README left. */
+const ONLY = options.only;
 /** A folder: the API runs with V8's CPU profiler, writing there; results and README stay as they are. */
 const PROFILE_DIR = options.profile ? path.resolve(options.profile) : undefined;
 /** Runs at other than the usual connections, and trials, keep their results apart. */
-const RESULTS_SUFFIX = `${CONNECTIONS === 50 ? '' : `-${CONNECTIONS}-connections`}${SETUP_SQL ? '-setup-sql' : ''}`;
+const RESULTS_SUFFIX = `${CONNECTIONS === 50 ? '' : `-${CONNECTIONS}-connections`}${SETUP_SQL ? '-setup-sql' : ''}${ONLY ? `-only-${ONLY.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` : ''}`;
 /**
  * PostgreSQL: keep the seeded database (`fd_bench_<N>`) for the next run, and reuse it
  * if a run before kept it (only what is missing is seeded). A million businesses take
@@ -766,6 +771,14 @@ async function readCases(
         ),
       },
     ],
+    [
+      // The top bar's quick jump (docs/product.md § 10.2): what a manager types, one term each.
+      `Quick jump, ${(shortTerms.length + terms.length + noMatch.length).toLocaleString('en')} distinct terms in turn (1–2 letters, ~1%, none)`,
+      [...shortTerms, ...terms.map(({ term }) => term), ...noMatch].map(
+        (term) => `${api}/search/?q=${encodeURIComponent(term)}`,
+      ),
+      { inTurn: true },
+    ],
     ['Business detail', [`${api}/detail/${uuid}/`]],
     [
       `Business detail, ${DETAILS_IN_TURN.toLocaleString('en')} businesses in turn (no answer kept)`,
@@ -813,7 +826,8 @@ async function benchReads(
       ...(lane === 'postgres' ? { postgresDatabase: POSTGRES_DATABASE } : {}),
     });
     const cases: CaseResult[] = [];
-    for (const [name, paths, options] of await readCases(base, headers, prepared)) {
+    const all = await readCases(base, headers, prepared);
+    for (const [name, paths, options] of all.filter(([name]) => !ONLY || name.includes(ONLY))) {
       cases.push(await measure(name, base, paths, headers, meter, options));
       // A case whose queries outlast its window (a search that reads the whole table) must not
       // spill into the next one: wait until PostgreSQL has finished what it was sent.
