@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
@@ -45,11 +46,12 @@ function copyCheckout(into: string) {
       filter: (source) => !skipped.has(path.basename(source)),
     });
   }
-  symlinkSync(path.join(checkout, 'node_modules'), path.join(into, 'node_modules'));
-  symlinkSync(
-    path.join(checkout, 'apps/web/node_modules'),
-    path.join(into, 'apps/web/node_modules'),
-  );
+  // The root's packages, and each workspace's own where npm nested a version apart (the API's
+  // lru-cache, say, beside an older one at the root).
+  for (const folder of ['.', 'apps/web', 'apps/api', 'packages/contract']) {
+    const modules = path.join(checkout, folder, 'node_modules');
+    if (existsSync(modules)) symlinkSync(modules, path.join(into, folder, 'node_modules'));
+  }
 }
 
 function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

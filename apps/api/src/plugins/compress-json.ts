@@ -29,17 +29,28 @@ export const carriesSecret = { compress: false } as const;
  * be given where the route is declared, not by a later `onRoute` hook of a feature's scope
  * (which would run after the library has decided).
  */
+const compression = {
+  encodings: ['br', 'gzip'] as ['br', 'gzip'],
+  threshold: 1024,
+  customTypes: /^application\/json\b/,
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  zlibOptions: { level: 6 },
+};
+
 export const compressJsonPlugin = fp(
   async (app) => {
+    // Only the API's routes compress: the web app's files are sent as the build compressed them
+    // (or left them), which the library, compressing whatever mime-db calls compressible, would
+    // not respect; the route-level options are the library's way to say so.
     app.addHook('onRoute', (routeOptions) => {
       if (routeOptions.config?.compress === false) routeOptions.compress = false;
+      else if (routeOptions.url?.startsWith('/api/') && routeOptions.compress === undefined) {
+        routeOptions.compress = compression;
+      }
     });
     await app.register(fastifyCompress, {
-      encodings: ['br', 'gzip'],
-      threshold: 1024,
-      customTypes: /^application\/json\b/,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
-      zlibOptions: { level: 6 },
+      ...compression,
+      globalCompression: false,
       globalDecompression: false,
     });
   },
