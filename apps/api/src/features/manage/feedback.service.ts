@@ -249,7 +249,8 @@ export async function sendFeedbackWithStatus(
     { statusItemId: 'status_item_id', business: 'business_id' },
     input.status,
   );
-  if (statusChanged) await deps.businessChanges.caughtUp();
+  // As the plain status update does (manage.service.ts, decision 085).
+  if (statusChanged) deps.businessChanges.changed('progress');
   return {
     message: successMessages.statusUpdated,
     data: {

@@ -362,9 +362,10 @@ export async function updateStepStatus(
       stepStatusEvent(manager, step, status, at),
     );
     if (written === undefined) continue;
-    // The trigger announces a progress-only change (decision 26): the All tab's and the search
-    // counts stay. Heard here before the answer, so this instance's next read sees the new status.
-    await businessChanges.caughtUp();
+    // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
+    // Said here, not left to the trigger: a step change that moves no derived column of its
+    // business is not announced (decision 085), yet the kept detail shows the step.
+    businessChanges.changed('progress');
     return statusAnswer(step, status);
   }
 }

@@ -56,9 +56,10 @@ export function useNotificationStream({ enabled = true }: { enabled?: boolean } 
         new EventSource(
           api.url(apiPaths.notifications.stream, { ticket, last_event_id: lastEventId }),
         ),
-      onChange: () => {
+      onChange: (change) => {
         void invalidateNotifications(queryClient);
-        refreshLists.request();
+        // A fresh start ('ready') brings nothing the lists just loaded do not have.
+        if (change !== 'ready') refreshLists.request();
       },
     });
     stream.start();
