@@ -5,9 +5,12 @@
  * never refused for its shape.
  */
 
+import { uploadFileTypes } from '@fd/contract';
+
 type JsonSchema = Record<string, unknown>;
 interface MediaType {
   schema?: JsonSchema;
+  encoding?: Record<string, { contentType: string }>;
 }
 interface Operation {
   parameters?: { in: string; schema?: JsonSchema }[];
@@ -71,6 +74,21 @@ function withoutFileFields(schema: JsonSchema): JsonSchema {
   };
 }
 
+/**
+ * The kinds a file part may be, in the multipart body's `encoding`: the server reads the kind
+ * from the file's first bytes and refuses any other with 415
+ * (docs/decisions/066-an-upload-s-name-agrees-with-its-bytes.md). A JSON schema cannot say
+ * that of bytes; the encoding tells a client, and lets a fuzzer send files of those kinds.
+ */
+const UPLOAD_CONTENT_TYPES = uploadFileTypes.map((type) => type.contentType).join(', ');
+
+function fileEncodings(schema: JsonSchema): MediaType['encoding'] {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const files = Object.keys(properties).filter((name) => isFileField(properties[name]));
+  if (files.length === 0) return undefined;
+  return Object.fromEntries(files.map((name) => [name, { contentType: UPLOAD_CONTENT_TYPES }]));
+}
+
 const requiresNothing = (schema: JsonSchema) =>
   (!Array.isArray(schema.required) || schema.required.length === 0) &&
   (typeof schema.minProperties !== 'number' || schema.minProperties === 0);
@@ -93,9 +111,16 @@ export function completeApiDocument<T>(document: T): T {
       for (const parameter of operation.parameters ?? []) refuseNul(parameter.schema);
       const body = operation.requestBody;
       if (!body?.content) continue;
-      for (const [type, media] of Object.entries(body.content)) {
-        if (!media.schema) continue;
-        if (type !== 'multipart/form-data') media.schema = withoutFileFields(media.schema);
+      for (const [type, shared] of Object.entries(body.content)) {
+        const { schema } = shared;
+        if (!schema) continue;
+        // Fastify's swagger gives a route's media types one object: each gets its own here, or
+        // the JSON body's loss of its file fields would be the multipart body's too.
+        const media: MediaType =
+          type === 'multipart/form-data'
+            ? { ...shared, encoding: fileEncodings(schema) }
+            : { ...shared, schema: withoutFileFields(schema) };
+        body.content[type] = media;
         refuseNul(media.schema);
       }
       // Fastify's swagger marks every body required; one whose fields are all optional is not.

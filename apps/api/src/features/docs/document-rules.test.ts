@@ -10,12 +10,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fc } from '@fast-check/vitest';
-import { apiErrorDetails, errorBodySchema } from '@fd/contract';
+import { apiErrorDetails, errorBodySchema, uploadFileTypes } from '@fd/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema.ts';
 import { insertFixtureBusinesses, storeFixtureFiles } from '../../test/business-fixtures.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import * as records from '../../test/manage-records.ts';
+import { uploadFiles } from '../../test/upload-files.ts';
 import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
 import {
   callApi,
@@ -40,7 +42,10 @@ interface Schema {
 }
 interface Operation {
   parameters?: { name: string; in: string; schema: Schema }[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema: Schema; encoding?: Record<string, { contentType: string }> }>;
+  };
 }
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
@@ -243,6 +248,55 @@ describe.each(lanes)('what the API document states, on $name', (lane) => {
         json: { email: value, password: 'irrelevant' },
       });
       expect(response.status, value).toBe(400);
+    }
+  });
+
+  it('names the kinds a file part may be, and takes a file of each, named or not', async () => {
+    const kinds = uploadFileTypes.map((type) => type.contentType);
+    const fileParts = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) => {
+        const multipart = operation.requestBody?.content['multipart/form-data'];
+        return Object.entries(multipart?.schema.properties ?? {})
+          .filter(([, property]) => property.format === 'binary')
+          .map(([name]) => multipart!.encoding?.[name]?.contentType);
+      }),
+    );
+    // The post-formation upload's `file`, and the two feedback calls' optional `attachment_file`
+    // (their JSON bodies carry no file; their multipart ones do).
+    expect(fileParts).toHaveLength(3);
+    for (const contentType of fileParts) expect(contentType?.split(', ')).toEqual(kinds);
+
+    // A client (or a fuzzer) that sends a file of each named kind under the part's own name,
+    // with no extension, has it stored: the name takes its kind's extension.
+    const ownerId = await records.insertOwner(database.db);
+    const business = await records.insertBusinessWithSteps(database.db, {
+      ownerId,
+      businessName: 'Every Kind',
+    });
+    const files = [
+      uploadFiles.pdf,
+      uploadFiles.png,
+      uploadFiles.jpeg,
+      uploadFiles.gif,
+      uploadFiles.docx,
+      uploadFiles.xlsx,
+    ];
+    expect(files).toHaveLength(kinds.length);
+    for (const [index, file] of files.entries()) {
+      const form = new FormData();
+      form.append('file', new Blob([file.content]), 'file');
+      form.append('feedbackTitle', 'Certificate of incorporation');
+      form.append('statusItemId', String(business.stepIds.post_doc_formation_status));
+      form.append('messageBody', 'Here it is.');
+      form.append('businessId', business.uuid);
+      const upload = await fetch(
+        `${harness.baseUrl}/api/v1/manager/business/feedback/post-doc-formation/upload/`,
+        { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } },
+      );
+      expect(upload.status, await upload.clone().text()).toBe(201);
+      const { data } = (await upload.json()) as { data: { file_name: string } };
+      const extension = uploadFileTypes[index]!.extensions[0];
+      expect(data.file_name).toBe(`file.${extension}`);
     }
   });
 
