@@ -113,7 +113,9 @@ export const nulCharacterMessage = (field: string) =>
 
 /** A query parameter the route does not take (a misspelt filter would otherwise be ignored). */
 export const unknownQueryParameterMessage = (name: string) =>
-  `${name} is not a query parameter of this endpoint.`;
+  name === ''
+    ? 'A query parameter needs a name (the address holds `&=` or `?=`).'
+    : `${name} is not a query parameter of this endpoint.`;
 
 /** Empty states of docs/product.md §8.3, word for word. */
 export const emptyStateTexts = {

@@ -204,6 +204,16 @@ describe.each(lanes)('business endpoints with bad input on $name', (lane) => {
     }
   });
 
+  it('refuses a parameter without a name, saying so, on every list', async () => {
+    for (const endpoint of listEndpoints) {
+      const response = await get(`${endpoint}?page=1&=x`);
+      expect(response.status, `${endpoint} ${response.text}`).toBe(400);
+      expect(errorBodySchema.parse(response.body).errors.detail).toBe(
+        'A query parameter needs a name (the address holds `&=` or `?=`).',
+      );
+    }
+  });
+
   it('answers a NUL byte in a path parameter with 400', async () => {
     const [row] = (
       (await database.db.execute(sql`select uuid from businesses limit 1`)) as {

@@ -5,6 +5,7 @@
  * tickets, resuming, revocation and a second instance on the same database.
  */
 import {
+  STREAM_CURSOR_MAX_LENGTH,
   STREAM_TICKET_TTL_SECONDS,
   apiErrorDetails,
   errorBodySchema,
@@ -442,6 +443,8 @@ describe.each(lanes)('notifications API on $name', (lane) => {
         ['1:2:3:4', 400],
         ['5:3:', 409],
         ['99999999999:99999999999:', 409],
+        // Of the documented form, but past its documented length.
+        [`1:2:${'3,'.repeat(STREAM_CURSOR_MAX_LENGTH / 2)}3`, 400],
       ] as const) {
         const url = `${base}?ticket=${ticket}&last_event_id=${encodeURIComponent(id)}`;
         expect((await openEventStream(url)).status, id).toBe(status);
