@@ -18,7 +18,7 @@ import {
   type StepStatus,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';

@@ -21,7 +21,7 @@ import {
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import {
   deleteComment as deleteCommentRow,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /** The channels the change triggers notify on (migrations 0003, 0004 and 0013). */
 const changeChannels = {
