@@ -22,6 +22,7 @@ import {
   watchTableChanges,
   type TableChanges,
   type WatchedTable,
+  type WatchedTableChanges,
 } from './table-changes.ts';
 import { SharedVersionCache, VersionCache } from './version-cache.ts';
 
@@ -37,14 +38,23 @@ interface StoreRule {
 
 /** Every store of remembered answers. */
 const stores = {
-  /** Business list answers as sent, serialised (docs/decisions/034-list-answers-kept-as-sent-per-version.md). */
+  /**
+   * Business list answers as sent, serialised: a few KB each, ten rows with their documents
+   * (docs/decisions/034-list-answers-kept-as-sent-per-version.md).
+   */
   businessListAnswers: { reads: ['businesses'], maxEntries: 1000 },
-  /** List totals, per question and count bound (docs/decisions/013-exact-list-counts-cached-per-version-of.md). */
+  /**
+   * List totals, per question and count bound: a number each
+   * (docs/decisions/013-exact-list-counts-cached-per-version-of.md).
+   */
   businessListTotals: { reads: ['businesses'], maxEntries: 5000 },
-  /** Where deep pages start (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md). */
+  /**
+   * Where deep pages start, per list and page: a sort key each
+   * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md).
+   */
   businessPageAnchors: { reads: ['businesses'], maxEntries: 5000 },
   /**
-   * Business details without their signed links; the owner's account is a user
+   * Business details without their signed links, a few KB each; the owner's account is a user
    * (docs/decisions/037-the-business-detail-kept-as-read-its.md).
    */
   businessDetails: { reads: ['businesses', 'users'], maxEntries: 1000 },
@@ -82,9 +92,11 @@ export async function startReadCache(
   log: { warn(message: string): void; info(message: string): void },
   { on }: { on: boolean },
 ): Promise<ReadCache> {
-  const watched = await Promise.all(
-    watchedTables.map((table) => watchTableChanges(database, table, log, { cache: on })),
-  );
+  // One after another, as the app started them before (one listening connection at a time).
+  const watched: WatchedTableChanges[] = [];
+  for (const table of watchedTables) {
+    watched.push(await watchTableChanges(database, table, log, { cache: on }));
+  }
   const tables = Object.fromEntries(
     watchedTables.map((table, index) => [table, watched[index]!.changes]),
   ) as Record<WatchedTable, TableChanges>;
