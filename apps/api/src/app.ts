@@ -21,7 +21,7 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
-import { watchTableChanges } from './lib/table-changes.ts';
+import { startReadCache } from './lib/read-cache/index.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
 import { isFeedbackAttachment, manageRoutes } from './features/manage/index.ts';
 import {
@@ -222,20 +222,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  // Caches of these tables follow their changes (ours, and others' through NOTIFY).
-  const changeLog = {
-    info: (message: string) => app.log.info(message),
-    warn: (message: string) => app.log.warn(message),
-  };
-  // READ_CACHE=off: the same reads, each from the database (docs/architecture.md §9, "Without the read cache").
-  const cache = { cache: config.readCache };
-  const businessChanges = await watchTableChanges(database, 'businesses', changeLog, cache);
-  const userChanges = await watchTableChanges(database, 'users', changeLog, cache);
-  const tokenChanges = await watchTableChanges(database, 'revoked_tokens', changeLog, cache);
+  // Every remembered answer, dropped when the database announces a change to what it read;
+  // READ_CACHE=off: the same reads, each from the database (docs/architecture.md §9).
+  const readCache = await startReadCache(
+    database,
+    {
+      info: (message: string) => app.log.info(message),
+      warn: (message: string) => app.log.warn(message),
+    },
+    { on: config.readCache },
+  );
   const notificationHub = await startNotificationHub({
     database,
-    userChanges: userChanges.changes,
-    tokenChanges: tokenChanges.changes,
+    userChanges: readCache.tables.users,
+    tokenChanges: readCache.tables.revoked_tokens,
     now,
     log: app.log,
   });
@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationHub.stop();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([businessChanges.stop(), userChanges.stop(), tokenChanges.stop()]);
+    await readCache.stop();
   });
 
   // External plugins
@@ -261,8 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     jwtSecret: config.jwt.secret,
     now,
-    userChanges: userChanges.changes,
-    tokenChanges: tokenChanges.changes,
+    readCache,
   });
 
   // Routes by feature
@@ -277,8 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mailer,
           jwt: config.jwt,
           now,
-          usersChanged: () => userChanges.changes.caughtUp(),
-          tokensRevoked: () => tokenChanges.changes.caughtUp(),
+          usersChanged: () => readCache.tables.users.caughtUp(),
+          tokensRevoked: () => readCache.tables.revoked_tokens.caughtUp(),
         }),
         rateLimiter,
         rateLimits,
@@ -289,13 +288,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database,
         config,
         now,
-        businessChanges: businessChanges.changes,
-        userChanges: userChanges.changes,
+        readCache,
       });
       await api.register(protectedRoutes(manageRoutes), {
         database,
         now,
-        businessChanges: businessChanges.changes,
+        businessChanges: readCache.tables.businesses,
         storage,
         jwtSecret: config.jwt.secret,
       });

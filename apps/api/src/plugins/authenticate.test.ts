@@ -9,7 +9,7 @@ import { lanes, type TestDatabase } from '../test/databases.ts';
 import { callApi, createUser, TEST_JWT_SECRET } from '../test/test-app.ts';
 import { respellingsOf } from '../test/token-spellings.ts';
 import { authenticatePlugin, protectedRoutes } from './authenticate.ts';
-import { watchTableChanges, type WatchedTableChanges } from '../lib/table-changes.ts';
+import { startReadCache, type ReadCache } from '../lib/read-cache/index.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
 const jwt = { secret: TEST_JWT_SECRET, ttlSeconds: 600 };
@@ -23,21 +23,18 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let baseUrl: string;
-  let userChanges: WatchedTableChanges;
-  let tokenChanges: WatchedTableChanges;
+  let readCache: ReadCache;
 
   beforeAll(async () => {
     database = await lane.open();
-    userChanges = await watchTableChanges(database, 'users', { info() {}, warn() {} });
-    tokenChanges = await watchTableChanges(database, 'revoked_tokens', { info() {}, warn() {} });
+    readCache = await startReadCache(database, { info() {}, warn() {} }, { on: true });
     app = Fastify();
     await app.register(errorHandlerPlugin);
     await app.register(authenticatePlugin, {
       database,
       jwtSecret: jwt.secret,
       now: () => new Date(),
-      userChanges: userChanges.changes,
-      tokenChanges: tokenChanges.changes,
+      readCache,
     });
     await app.register(protectedRoutes(whoAmIRoutes), { prefix: '/manager', label: 'scoped' });
     app.get('/public', async (request) => ({ data: { uuid: request.manager.uuid } }));
@@ -46,8 +43,7 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
   });
   afterAll(async () => {
     await app?.close();
-    await userChanges?.stop();
-    await tokenChanges?.stop();
+    await readCache?.stop();
     await database?.dispose();
   });
 
@@ -134,10 +130,10 @@ describe.each(lanes)('protectedRoutes on $name', (lane) => {
     expect(status).toBe(401);
 
     // While changes could pass unseen, every call reads the database.
-    userChanges.changes.lost();
+    readCache.tables.users.lost();
     await database.db.update(users).set({ isActive: true }).where(eq(users.id, manager.id));
     expect(await me()).toBe(200);
-    userChanges.changes.resumed();
+    readCache.tables.users.resumed();
   });
 
   it('answers 401 when a route outside the protected scope reads request.manager', async () => {

@@ -9,11 +9,7 @@ import {
 } from '../features/auth/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { TableChanges } from '../lib/table-changes.ts';
-import { SharedVersionCache } from '../lib/version-cache.ts';
-
-/** User records (and tokens' revocations) the auth hook keeps per version of their table. */
-const MAX_KNOWN_USERS = 10_000;
+import type { ReadCache } from '../lib/read-cache/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,10 +26,8 @@ export interface AuthenticateOptions {
   database: Database;
   jwtSecret: string;
   now: () => Date;
-  /** Versions of the users table: the user records checked here are kept per version. */
-  userChanges: TableChanges;
-  /** Versions of the revoked tokens: what is known of each token is kept per version. */
-  tokenChanges: TableChanges;
+  /** Keeps the user records and what is known of each token, per version of their tables. */
+  readCache: ReadCache;
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
@@ -50,7 +44,7 @@ const unauthenticated = () => new AppError(401, apiErrorDetails.unauthenticated)
  * changes could go unseen.
  */
 export const authenticatePlugin = fp<AuthenticateOptions>(
-  async (app, { database, jwtSecret, now, userChanges, tokenChanges }) => {
+  async (app, { database, jwtSecret, now, readCache }) => {
     const managers = new WeakMap<FastifyRequest, AuthenticatedManager>();
 
     app.decorateRequest('manager', {
@@ -65,8 +59,8 @@ export const authenticatePlugin = fp<AuthenticateOptions>(
     const findRevocation = prepareRevocationCheck(database.db);
     // Kept per version of their tables, one read shared by the requests that ask at once.
     type CheckedUser = Awaited<ReturnType<typeof findUserByUuid.execute>>[number];
-    const users = new SharedVersionCache<CheckedUser | undefined>(userChanges, MAX_KNOWN_USERS);
-    const revocations = new SharedVersionCache<boolean>(tokenChanges, MAX_KNOWN_USERS);
+    const users = readCache.shared<CheckedUser | undefined>('signedInUsers');
+    const revocations = readCache.shared<boolean>('tokenRevocations');
     const currentUser = (uuid: string) =>
       users.get(uuid, async () => (await findUserByUuid.execute({ uuid }))[0]);
     const isRevoked = (jti: string) =>

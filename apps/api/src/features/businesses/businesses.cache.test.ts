@@ -304,6 +304,125 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     );
   });
 
+  /**
+   * A business whose current activity is an early step, with the ids of two later steps: a change
+   * of either moves no column of the business (its current activity, account level and
+   * incorporation status stay), so before migration 0018 no trigger announced it.
+   */
+  const businessWithLaterSteps = async () => {
+    const [row] = await queryRows<{
+      id: number;
+      uuid: string;
+      stripe: number;
+      handover: number;
+      handover_status: string;
+    }>(
+      database.db,
+      sql`select b.id, b.uuid, stripe.id as stripe, handover.id as handover,
+                 handover.status as handover_status
+            from businesses b
+            join formation_steps stripe
+              on stripe.business_id = b.id and stripe.step_key = 'stripe_status'
+            join formation_steps handover
+              on handover.business_id = b.id and handover.step_key = 'business_handover_status'
+           where b.current_activity_step in ('payment_status', 'onboarding_doc_status')
+             and b.incorporation_status = 'PENDING'
+             and stripe.status = 'PENDING'
+           order by b.id desc limit 1`,
+    );
+    expect(row, 'a seeded business early in its formation').toBeDefined();
+    return row!;
+  };
+  const derivedColumns = async (id: number) =>
+    queryRows(
+      database.db,
+      sql`select incorporation_status, account_level, current_activity_step,
+                 current_activity_status, has_manual_receipt, search_text
+            from businesses where id = ${id}`,
+    );
+  const detailOf = async (uuid: string) => {
+    const response = await callApi(
+      harness.baseUrl,
+      'GET',
+      `/api/v1/manager/business/detail/${uuid}/`,
+      { token },
+    );
+    expect(response.status, response.text).toBe(200);
+    return businessDetailResponseSchema.parse(response.body).data;
+  };
+
+  it('hears a step change that moves no business column, from any writer (migration 0018)', async () => {
+    const business = await businessWithLaterSteps();
+    const derived = await derivedColumns(business.id);
+    // Kept: the detail, read before the change.
+    const before = await detailOf(business.uuid);
+    const next = business.handover_status === 'FAILED' ? 'PROCESSING' : 'FAILED';
+    expect(before.business_formation_statuses.business_handover_status.status).not.toBe(next);
+
+    const payloads: string[] = [];
+    const stop = await database.listen('businesses_changed', {
+      onNotify: (payload) => payloads.push(payload),
+      onReady: () => {},
+      onLost: () => {},
+    });
+    try {
+      // Another instance, psql: plain SQL, no API to announce it.
+      await database.db.execute(
+        sql`update formation_steps set status = ${next} where id = ${business.handover}`,
+      );
+      await eventually(async () =>
+        expect(
+          (await detailOf(business.uuid)).business_formation_statuses.business_handover_status
+            .status,
+        ).toBe(next),
+      );
+      expect(payloads).toEqual(['progress']);
+      // A statement that writes no step row announces nothing.
+      await database.db.execute(sql`update formation_steps set status = 'PENDING' where id = -1`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(payloads).toEqual(['progress']);
+    } finally {
+      await stop();
+    }
+    // The business itself did not move: only the step's own trigger announced the change.
+    expect(await derivedColumns(business.id)).toEqual(derived);
+  });
+
+  it('shows a status the API wrote in the next read, the writer waiting for its trigger', async () => {
+    const business = await businessWithLaterSteps();
+    const derived = await derivedColumns(business.id);
+    await detailOf(business.uuid);
+    // The plain status update: no hand announcement, only caughtUp() (decision 089).
+    const next = business.handover_status === 'PROCESSING' ? 'FAILED' : 'PROCESSING';
+    const updated = await callApi(
+      harness.baseUrl,
+      'PUT',
+      `/api/v1/manager/settings/business-handover/update/${business.handover}/`,
+      { token, json: { status: next } },
+    );
+    expect(updated.status, updated.text).toBe(200);
+    expect(
+      (await detailOf(business.uuid)).business_formation_statuses.business_handover_status.status,
+    ).toBe(next);
+
+    // The report with its status change, likewise.
+    const reported = await callApi(harness.baseUrl, 'POST', '/api/v1/manager/feedback/status/', {
+      token,
+      json: {
+        message_body: 'Stripe refused the account: the address does not match.',
+        status_item_id: business.stripe,
+        business_id: business.id,
+        feedback_title: 'Payment processor (Stripe)',
+        status: 'FAILED',
+      },
+    });
+    expect(reported.status, reported.text).toBe(201);
+    expect((await detailOf(business.uuid)).business_formation_statuses.stripe_status.status).toBe(
+      'FAILED',
+    );
+    expect(await derivedColumns(business.id)).toEqual(derived);
+  });
+
   it('announces a progress-only update as such, and an update that writes nothing not at all', async () => {
     const payloads: string[] = [];
     const stop = await database.listen('businesses_changed', {

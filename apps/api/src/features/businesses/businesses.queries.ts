@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { LRUCache } from 'lru-cache';
-import type { VersionCache } from '../../lib/version-cache.ts';
+import type { VersionCache } from '../../lib/read-cache/index.ts';
 
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;

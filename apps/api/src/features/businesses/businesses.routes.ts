@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
-import { combinedChanges, type TableChanges } from '../../lib/table-changes.ts';
+import type { ReadCache } from '../../lib/read-cache/index.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import {
   listBusinesses,
@@ -32,7 +32,6 @@ import {
   type ListTotal,
   type PageAnchor,
 } from './businesses.queries.ts';
-import { SharedVersionCache, VersionCache } from '../../lib/version-cache.ts';
 import type { BusinessTab } from './businesses.queries.ts';
 
 // A type, not an interface: protectedRoutes() wants options assignable to a record.
@@ -41,16 +40,9 @@ export type BusinessesRoutesOptions = {
   /** The JWT secret keys the signed download URLs of the documents listed. */
   config: Pick<Config, 'jwt'>;
   now: () => Date;
-  /** Versions of the businesses table: list answers and counts are cached per version. */
-  businessChanges: TableChanges;
-  /** Versions of the users table: the detail shows its owner's account. */
-  userChanges: TableChanges;
+  /** Keeps list answers, totals, page anchors and details until what they read changes. */
+  readCache: ReadCache;
 };
-
-/** List answers kept at once: a few KB each (ten rows with their documents). */
-const MAX_CACHED_ANSWERS = 1000;
-/** Details kept at once: a few KB each. */
-const MAX_CACHED_DETAILS = 1000;
 
 const listSchema = (operationId: string, summary: string) => ({
   operationId,
@@ -71,21 +63,23 @@ const listSchema = (operationId: string, summary: string) => ({
  */
 export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = async (
   fastify,
-  { database, config, now, businessChanges, userChanges },
+  { database, config, now, readCache },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
-    counts: new SharedVersionCache<ListTotal>(businessChanges),
-    pages: new PreparedBusinessPages(database.db, new VersionCache<PageAnchor>(businessChanges)),
+    counts: readCache.shared<ListTotal>('businessListTotals'),
+    pages: new PreparedBusinessPages(
+      database.db,
+      readCache.kept<PageAnchor>('businessPageAnchors'),
+    ),
   };
   /**
-   * Each list answer as sent (serialised), kept while no business, step,
-   * receipt, owner or document has changed since it was read (decision 34):
-   * managers opening the same tab and page share one read, one serialisation.
-   * Any change drops them all, so the key needs nothing but the question.
+   * Each list answer as sent (serialised), kept while no business, step, receipt, owner or
+   * document has changed since it was read (decision 34): managers opening the same tab and page
+   * share one read, one serialisation. The key needs nothing but the question.
    */
-  const answers = new SharedVersionCache<Buffer>(businessChanges, MAX_CACHED_ANSWERS);
+  const answers = readCache.shared<Buffer>('businessListAnswers');
   const sendList = async (reply: FastifyReply, tab: BusinessTab, query: BusinessListFilters) => {
     // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
     const body = await answers.get(JSON.stringify([tab, query]), async () => {
@@ -98,15 +92,10 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   };
   const detailQueries = prepareBusinessDetailQueries(database.db);
   /**
-   * Each detail as read, without its signed links, while neither the businesses table
-   * (a business, its steps, documents, receipts, payments or shareholders all announce
-   * themselves there; migrations 0003, 0005, 0011, 0012) nor the users table (its owner)
-   * has changed since (decision 37). A missing business is not kept.
+   * Each detail as read, without its signed links, while neither a business with its rows nor
+   * its owner has changed since (decision 37). A missing business is not kept.
    */
-  const details = new SharedVersionCache<UnsignedBusinessDetail>(
-    combinedChanges(businessChanges, userChanges),
-    MAX_CACHED_DETAILS,
-  );
+  const details = readCache.shared<UnsignedBusinessDetail>('businessDetails');
 
   app.get(
     route(businessApiPaths.list),

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
-import type { SharedVersionCache } from '../../lib/version-cache.ts';
+import type { SharedVersionCache } from '../../lib/read-cache/index.ts';
 import {
   countBoundFor,
   countBusinesses,

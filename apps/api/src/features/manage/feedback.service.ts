@@ -18,7 +18,7 @@ import {
   type StepStatus,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
@@ -52,7 +52,7 @@ export interface FeedbackDeps {
   now: () => Date;
   storage: FileStorage;
   fileUrls: SignedFileUrls;
-  /** Told after a status change commits (the list counts are cached per version). */
+  /** Awaited after a status change commits, so this instance's next read finds it heard. */
   businessChanges: TableChanges;
 }
 
@@ -249,8 +249,8 @@ export async function sendFeedbackWithStatus(
     { statusItemId: 'status_item_id', business: 'business_id' },
     input.status,
   );
-  // As the plain status update does (manage.service.ts, decision 085).
-  if (statusChanged) deps.businessChanges.changed('progress');
+  // As the plain status update does: the step's trigger says what moved (migration 0018).
+  if (statusChanged) await deps.businessChanges.caughtUp();
   return {
     message: successMessages.statusUpdated,
     data: {

@@ -33,7 +33,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { createSignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import { claimUpload, stagedUploadSchema, type StagedUpload } from '../../plugins/uploads.ts';
 import {
   getFileHistory,

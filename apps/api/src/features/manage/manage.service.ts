@@ -21,7 +21,7 @@ import {
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import {
   deleteComment as deleteCommentRow,
@@ -45,7 +45,7 @@ import {
 export interface ManageDeps {
   db: Db;
   now: () => Date;
-  /** Told after an edit commits, so this instance's list counts drop at once. */
+  /** Awaited after a write commits, so this instance's next read finds the change heard. */
   businessChanges: TableChanges;
 }
 
@@ -362,10 +362,8 @@ export async function updateStepStatus(
       stepStatusEvent(manager, step, status, at),
     );
     if (written === undefined) continue;
-    // Only the step-derived columns move: the All tab's and the search counts stay (decision 26).
-    // Said here, not left to the trigger: a step change that moves no derived column of its
-    // business is not announced (decision 085), yet the kept detail shows the step.
-    businessChanges.changed('progress');
+    // The step's trigger says what moved (migration 0018); this instance hears it first.
+    await businessChanges.caughtUp();
     return statusAnswer(step, status);
   }
 }

@@ -15,7 +15,7 @@
 import type { ServerResponse } from 'node:http';
 import { STREAM_BATCH_LIMIT, apiErrorDetails, type NotificationStreamEvent } from '@fd/contract';
 import type { Database } from '../../db/client.ts';
-import type { TableChanges } from '../../lib/table-changes.ts';
+import type { TableChanges } from '../../lib/read-cache/index.ts';
 import {
   currentSnapshot,
   findRevokedTokenIds,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /** The channels the change triggers notify on (migrations 0003, 0004 and 0013). */
 const changeChannels = {
@@ -80,7 +80,11 @@ export class TableChanges implements ChangeVersions {
     return this.#cache && this.#live;
   }
 
-  changed(scope: ChangeScope = 'any'): void {
+  /**
+   * Moves the versions. Private: what a change moved is said by the database (`heard`), never by
+   * a writer (docs/decisions/089-every-step-change-announced-by-its-trigger.md).
+   */
+  #changed(scope: ChangeScope = 'any'): void {
     this.#version += 1;
     if (scope === 'any') this.#coreVersion += 1;
     for (const listener of this.#listeners) listener();
@@ -99,7 +103,7 @@ export class TableChanges implements ChangeVersions {
   async caughtUp(): Promise<void> {
     if (!this.live) return;
     if (!this.#send) {
-      this.changed();
+      this.#changed();
       return;
     }
     const marker = `${MARKER_PREFIX}${randomUUID()}`;
@@ -111,9 +115,9 @@ export class TableChanges implements ChangeVersions {
         heard,
         delay(MARKER_WAIT_MS, false, { signal: timeout.signal }),
       ]);
-      if (!inTime) this.changed();
+      if (!inTime) this.#changed();
     } catch {
-      this.changed();
+      this.#changed();
     } finally {
       timeout.abort();
       this.#markers.delete(marker);
@@ -126,7 +130,7 @@ export class TableChanges implements ChangeVersions {
       this.#markers.get(payload)?.();
       return;
     }
-    this.changed(scopeOf(payload));
+    this.#changed(scopeOf(payload));
   }
 
   /** Calls `listener` after every change (and on resuming); the answer stops it. */
@@ -137,12 +141,12 @@ export class TableChanges implements ChangeVersions {
 
   /** Listening (again): anything may have changed while it was not. */
   resumed(): void {
-    this.changed();
+    this.#changed();
     this.#live = true;
   }
 
   lost(): void {
-    this.changed();
+    this.#changed();
     this.#live = false;
     // Nothing is kept until listening again: no writer needs to wait.
     for (const settle of this.#markers.values()) settle();

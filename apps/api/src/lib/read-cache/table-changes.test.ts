@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, type TestDatabase } from '../test/databases.ts';
-import { createUser } from '../test/test-app.ts';
+import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { createUser } from '../../test/test-app.ts';
 import { TableChanges, watchTableChanges, type WatchedTableChanges } from './table-changes.ts';
 
 const quiet = { info() {}, warn() {} };

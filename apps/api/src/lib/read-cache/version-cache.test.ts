@@ -22,7 +22,7 @@ describe('SharedVersionCache', () => {
     await cache.get('all', count);
     expect(calls).toBe(1);
 
-    changes.changed();
+    changes.heard('');
     await cache.get('all', count);
     expect(calls).toBe(2);
   });
@@ -36,10 +36,10 @@ describe('SharedVersionCache', () => {
     await count('all', false);
     await count('pending', true);
 
-    changes.changed('progress');
+    changes.heard('progress');
     expect([await count('all', false), await count('pending', true)]).toEqual([1, 2]);
 
-    changes.changed();
+    changes.heard('');
     expect([await count('all', false), await count('pending', true)]).toEqual([2, 3]);
     changes.lost();
     changes.resumed();
@@ -72,9 +72,9 @@ describe('SharedVersionCache', () => {
     let calls = 0;
     const read = () => cache.get('detail', async () => ++calls);
     expect([await read(), await read()]).toEqual([1, 1]);
-    users.changed();
+    users.heard('');
     expect(await read()).toBe(2);
-    businesses.changed('progress');
+    businesses.heard('progress');
     expect(await read()).toBe(3);
     users.lost();
     expect([await read(), await read()]).toEqual([4, 5]);
