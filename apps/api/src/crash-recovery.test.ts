@@ -18,7 +18,6 @@ import {
   formationStepNames,
   postFormationAttachmentsResponseSchema,
   postFormationCategories,
-  streamTicketResponseSchema,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
@@ -39,7 +38,7 @@ import {
   type Outcome,
 } from './test/crash-helpers.ts';
 import { useCrashServers } from './test/crash-servers.ts';
-import { openEventStream } from './test/event-stream.ts';
+import { openNotificationStream } from './test/event-stream.ts';
 import { storedFilesOf, type StoredFilesView } from './test/stored-files.ts';
 import type { RunningProcess } from './test/processes.ts';
 import { callApi, type TestUser } from './test/test-app.ts';
@@ -560,17 +559,7 @@ describe('a stop while a request is in flight', () => {
       const server = await start({ ...store.serverEnv, LOG_LEVEL: 'info' });
       const token = await signIn(server.url, fixture.manager);
 
-      const ticketAnswer = await callApi(
-        server.url,
-        'POST',
-        `${API_BASE_PATH}/notifications/stream/ticket/`,
-        { token },
-      );
-      const { ticket } = streamTicketResponseSchema.parse(ticketAnswer.body).data;
-      const stream = await openEventStream(
-        `${server.url}${API_BASE_PATH}/notifications/stream/?ticket=${ticket}`,
-      );
-      expect((await stream.next()).event).toBe('ready');
+      const stream = await openNotificationStream(server.url, token);
 
       // An upload whose first half is sent before the signal and the rest after it.
       const fileName = 'stop-1.pdf';
