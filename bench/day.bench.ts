@@ -52,6 +52,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { createManager } from '../apps/api/src/features/managers/index.ts';
 import { sampleFiles, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
+import { Random } from '../apps/api/src/tools/seed/random.ts';
 import {
   adminQuery,
   createCpuMeter,
@@ -118,23 +119,6 @@ const PASSWORD = 'Day-bench 7vQ!m2#Lr9 desk';
 const managerEmail = (i: number) => `day.manager.${i}@formation-desk.local`;
 
 const log = (line: string) => console.log(`[day] ${line}`);
-
-/** A small seeded generator (mulberry32): the same think times and choices run after run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -281,7 +265,8 @@ async function managerLoop(
   terms: string[],
   state: StepState,
 ) {
-  const rng = random(SEED * 100_003 + index);
+  // The seed's generator (mulberry32): the same think times and choices run after run.
+  const rng = new Random(SEED * 100_003 + index);
   const headers = { authorization: `Bearer ${token}` };
   const year = new Date().getUTCFullYear();
   const timed = async (
