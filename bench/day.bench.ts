@@ -42,19 +42,17 @@ import {
   activityFilterOptions,
   activityFilterStatuses,
   API_BASE_PATH,
-  apiPaths,
   companyTypes,
   incorporationCountries,
   manageApiPaths,
   stepStatuses,
-  streamTicketResponseSchema,
   type StepStatus,
 } from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { createManager } from '../apps/api/src/features/managers/index.ts';
 import { sampleFiles, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
-import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
+import { Random } from '../apps/api/src/tools/seed/random.ts';
 import {
   adminQuery,
   createCpuMeter,
@@ -68,6 +66,8 @@ import {
   updateReadme,
   waitFor,
   type CpuUse,
+  readNotificationStream,
+  type NotificationStream,
 } from './harness.ts';
 import { summarise, type LatencySummary, type WriteTarget } from './write-load.ts';
 
@@ -119,23 +119,6 @@ const PASSWORD = 'Day-bench 7vQ!m2#Lr9 desk';
 const managerEmail = (i: number) => `day.manager.${i}@formation-desk.local`;
 
 const log = (line: string) => console.log(`[day] ${line}`);
-
-/** A small seeded generator (mulberry32): the same think times and choices run after run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -282,7 +265,8 @@ async function managerLoop(
   terms: string[],
   state: StepState,
 ) {
-  const rng = random(SEED * 100_003 + index);
+  // The seed's generator (mulberry32): the same think times and choices run after run.
+  const rng = new Random(SEED * 100_003 + index);
   const headers = { authorization: `Bearer ${token}` };
   const year = new Date().getUTCFullYear();
   const timed = async (
@@ -419,59 +403,20 @@ async function managerLoop(
 
 // ---- The streams ----------------------------------------------------------------
 
-interface Stream {
-  stream: OpenedEventStream;
+interface Stream extends NotificationStream {
   /** `notifications` events read, and the notifications they brought. */
   events: number;
   notifications: number;
-  endedEarly: boolean;
-  closing: boolean;
-  done: Promise<void>;
 }
 
-async function openStream(base: string, token: string): Promise<Stream> {
-  const response = await fetch(`${base}${API_BASE_PATH}/${apiPaths.notifications.streamTicket}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+const openStream = (base: string, token: string): Promise<Stream> =>
+  readNotificationStream(base, token, { events: 0, notifications: 0 }, (reader, event) => {
+    if (event.event !== 'notifications') return;
+    reader.events += 1;
+    // Counted, not checked (bench:notifications checks them): at hundreds of streams the
+    // parsing must not make this process the bottleneck.
+    reader.notifications += (JSON.parse(event.data) as { detail: unknown[] }).detail.length;
   });
-  if (!response.ok) throw new Error(`The stream ticket answered ${response.status}`);
-  const { ticket } = streamTicketResponseSchema.parse(await response.json()).data;
-  const stream = await openEventStream(
-    `${base}${API_BASE_PATH}/${apiPaths.notifications.stream}?ticket=${encodeURIComponent(ticket)}`,
-  );
-  if (stream.status !== 200) throw new Error(`The stream answered ${stream.status}`);
-  const ready = await stream.next(30_000);
-  if (ready.event !== 'ready') throw new Error(`The stream began with ${ready.event}`);
-  const reader: Stream = {
-    stream,
-    events: 0,
-    notifications: 0,
-    endedEarly: false,
-    closing: false,
-    done: Promise.resolve(),
-  };
-  reader.done = (async () => {
-    for (;;) {
-      let event;
-      try {
-        event = await stream.next(1000);
-      } catch (error) {
-        if (!reader.closing && (error as Error).message.startsWith('No event within')) continue;
-        if (!reader.closing) reader.endedEarly = true;
-        return;
-      }
-      if (event.event === 'notifications') {
-        reader.events += 1;
-        // Counted, not checked (bench:notifications checks them): at hundreds of streams the
-        // parsing must not make this process the bottleneck.
-        reader.notifications += (JSON.parse(event.data) as { detail: unknown[] }).detail.length;
-      } else if (event.event === 'end') {
-        reader.endedEarly = true;
-      }
-    }
-  })();
-  return reader;
-}
 
 // ---- The client simulator -----------------------------------------------------
 

@@ -1,7 +1,7 @@
 /**
  * What the benchmarks share: the scratch PostgreSQL database, the API (or any
- * script) in a process of its own, CPU read from /proc, the write targets, and
- * the README's generated sections.
+ * script) in a process of its own, a manager's notification stream, CPU read from /proc,
+ * the write targets, and the README's generated sections.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
+import {
+  openNotificationStream,
+  type OpenedEventStream,
+  type StreamEvent,
+} from '../apps/api/src/test/event-stream.ts';
 import type { WriteTarget } from './write-load.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -158,6 +163,52 @@ export async function stop(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** A manager's notification stream, past its `ready` event, read until it ends or is closed. */
+export interface NotificationStream {
+  stream: OpenedEventStream;
+  /** The server ended it (an `end` event, or the connection closed) before the bench did. */
+  endedEarly: string | undefined;
+  /** Set before the bench closes the stream or stops the API: its end is then not early. */
+  closing: boolean;
+  /** Resolves once the reading stopped. */
+  done: Promise<void>;
+}
+
+/**
+ * Opens `token`'s stream (past `ready`) and hands every later event but `end` to `onEvent`
+ * with the reader, which is `state` with the stream's fields added.
+ */
+export async function readNotificationStream<State extends object>(
+  base: string,
+  token: string,
+  state: State,
+  onEvent: (reader: State & NotificationStream, event: StreamEvent) => void,
+): Promise<State & NotificationStream> {
+  const stream = await openNotificationStream(base, token);
+  const opened: NotificationStream = {
+    stream,
+    endedEarly: undefined,
+    closing: false,
+    done: Promise.resolve(),
+  };
+  const reader = Object.assign(state, opened);
+  reader.done = (async () => {
+    for (;;) {
+      let event;
+      try {
+        event = await stream.next(1000);
+      } catch (error) {
+        if (!reader.closing && (error as Error).message.startsWith('No event within')) continue;
+        if (!reader.closing) reader.endedEarly = 'the connection closed';
+        return;
+      }
+      if (event.event === 'end') reader.endedEarly = `end: ${event.data}`;
+      else onEvent(reader, event);
+    }
+  })();
+  return reader;
 }
 
 export const median = (values: number[]) => {

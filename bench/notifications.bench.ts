@@ -43,13 +43,11 @@ import {
   apiPaths,
   notificationListResponseSchema,
   notificationStreamBatchSchema,
-  streamTicketResponseSchema,
 } from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { DEMO_MANAGER, seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/index.ts';
 import { signAccessToken } from '../apps/api/src/lib/access-token.ts';
-import { openEventStream, type OpenedEventStream } from '../apps/api/src/test/event-stream.ts';
 import {
   adminQuery,
   createCpuMeter,
@@ -64,6 +62,8 @@ import {
   type CpuUse,
   openBenchLane,
   startApi,
+  readNotificationStream,
+  type NotificationStream,
 } from './harness.ts';
 import { startWriter, summarise, type LatencySummary, type WriteRecord } from './write-load.ts';
 
@@ -187,19 +187,14 @@ interface Delivery {
   at: number;
 }
 
-interface Reader {
+interface Reader extends NotificationStream {
   token: string;
-  stream: OpenedEventStream;
   deliveries: Delivery[];
   /** `notifications` events, and the others it should never get here. */
   events: number;
   resets: number;
-  /** The server ended it (an `end` event, or the connection closed) before the bench did. */
-  endedEarly: string | undefined;
   /** The manager's notifications (all tabs) when the stream opened. */
   countBefore: number;
-  closing: boolean;
-  done: Promise<void>;
 }
 
 /** Notifications delivered so far, over every stream. */
@@ -234,56 +229,20 @@ const countOf = async (base: string, token: string) =>
 
 async function openReader(base: string, token: string, deliveries: DeliveryCount): Promise<Reader> {
   const countBefore = await countOf(base, token);
-  const { ticket } = (
-    await api(base, token, 'POST', apiPaths.notifications.streamTicket, (body) =>
-      streamTicketResponseSchema.parse(body),
-    )
-  ).data;
-  const stream = await openEventStream(
-    `${base}${API_BASE_PATH}/${apiPaths.notifications.stream}?ticket=${encodeURIComponent(ticket)}`,
-  );
-  if (stream.status !== 200) {
-    throw new Error(`The stream answered ${stream.status}: ${JSON.stringify(stream.body)}`);
-  }
-  const ready = await stream.next(30_000);
-  if (ready.event !== 'ready') throw new Error(`The stream began with ${ready.event}`);
-  const reader: Reader = {
-    token,
-    stream,
-    deliveries: [],
-    events: 0,
-    resets: 0,
-    endedEarly: undefined,
-    countBefore,
-    closing: false,
-    done: Promise.resolve(),
-  };
-  reader.done = (async () => {
-    for (;;) {
-      let event;
-      try {
-        event = await stream.next(1000);
-      } catch (error) {
-        if (!reader.closing && (error as Error).message.startsWith('No event within')) continue;
-        if (!reader.closing) reader.endedEarly = 'the connection closed';
-        return;
+  const state = { token, deliveries: [] as Delivery[], events: 0, resets: 0, countBefore };
+  return readNotificationStream(base, token, state, (reader, event) => {
+    if (event.event === 'notifications') {
+      reader.events += 1;
+      const at = epoch(event.receivedAt);
+      const { detail } = notificationStreamBatchSchema.parse(JSON.parse(event.data));
+      for (const n of detail) {
+        reader.deliveries.push({ uuid: n.uuid, businessUuid: n.business?.uuid, at });
       }
-      if (event.event === 'notifications') {
-        reader.events += 1;
-        const at = epoch(event.receivedAt);
-        const { detail } = notificationStreamBatchSchema.parse(JSON.parse(event.data));
-        for (const n of detail) {
-          reader.deliveries.push({ uuid: n.uuid, businessUuid: n.business?.uuid, at });
-        }
-        deliveries.total += detail.length;
-      } else if (event.event === 'reset') {
-        reader.resets += 1;
-      } else if (event.event === 'end') {
-        reader.endedEarly = `end: ${event.data}`;
-      }
+      deliveries.total += detail.length;
+    } else if (event.event === 'reset') {
+      reader.resets += 1;
     }
-  })();
-  return reader;
+  });
 }
 
 /**

@@ -2,18 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  apiErrorDetails,
-  errorBodySchema,
-  loginResponseSchema,
-  streamTicketResponseSchema,
-} from '@fd/contract';
+import { apiErrorDetails, errorBodySchema, loginResponseSchema } from '@fd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { probeTexts } from './features/health/health.routes.ts';
 import { webNotBuiltText } from './plugins/web-app.ts';
 import { lanes, type TestDatabase } from './test/databases.ts';
-import { openEventStream } from './test/event-stream.ts';
+import { openNotificationStream } from './test/event-stream.ts';
 import {
   callApi,
   createUser,
@@ -300,6 +295,103 @@ describe.each(lanes)('app on $name', (lane) => {
     // The API still works.
     expect((await callApi(withoutWeb.baseUrl, 'GET', '/api/health')).status).toBe(200);
   });
+
+  // On the suite's database: an app's stop leaves its database open, and a fresh PGlite
+  // database would take most of each test's time to open (many seconds on a busy machine).
+  describe('stopping', () => {
+    it('is not held up by a connection that never sent a request, nor by an open stream', async () => {
+      const harness = await startTestApp({ database });
+      try {
+        const { port } = new URL(harness.baseUrl);
+        const spare = net.connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => spare.once('connect', resolve));
+        const spareClosed = new Promise((resolve) => spare.once('close', resolve));
+        spare.on('error', () => {});
+
+        // Without the stop closing them, the spare waits for the 60 s headers timeout (longer
+        // than this test may take) and the stream for its client.
+        const token = await signInNewManager(harness, database);
+        const stream = await openNotificationStream(harness.baseUrl, token);
+
+        await harness.app.close();
+        await spareClosed;
+        await stream.ended;
+      } finally {
+        await harness.close();
+      }
+    });
+
+    it('answers a request on a kept-alive connection with 503 and Connection: close, tells streams why, and logs a cut-off upload as a warning', async () => {
+      const harness = await startTestApp({ database, keepAliveGraceMs: 2_000, captureLogs: true });
+      try {
+        const { port } = new URL(harness.baseUrl);
+        const token = await signInNewManager(harness, database);
+        const stream = await openNotificationStream(harness.baseUrl, token);
+
+        // An upload the client cuts off half-way: its doing, a warning, not a server error.
+        const boundary = 'fd-cut-off';
+        const cutOff = net.connect(Number(port), '127.0.0.1');
+        cutOff.on('error', () => {});
+        await new Promise((resolve) => cutOff.once('connect', resolve));
+        cutOff.write(
+          `POST /api/v1/manager/business/feedback/post-doc-formation/upload/ HTTP/1.1\r\n` +
+            `Host: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+            `Content-Type: application/pdf\r\n\r\n%PDF-1.7\n${'x'.repeat(2_000)}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        cutOff.destroy();
+        const deadline = Date.now() + 5_000;
+        while (!harness.logs.some((line) => String(line.msg).includes('cut the request off'))) {
+          if (Date.now() > deadline) throw new Error('The cut-off upload was not logged');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const cutOffLine = harness.logs.find((line) =>
+          String(line.msg).includes('cut the request off'),
+        );
+        expect(cutOffLine?.level).toBe(40);
+        expect(harness.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+
+        // A connection that has had its answer and is kept alive…
+        const kept = net.connect(Number(port), '127.0.0.1');
+        kept.on('error', () => {});
+        await new Promise((resolve) => kept.once('connect', resolve));
+        let received = '';
+        kept.on('data', (chunk) => (received += String(chunk)));
+        const keptClosed = new Promise<void>((resolve) => kept.once('close', () => resolve()));
+        kept.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        while (!received.includes('"status":"ok"')) await new Promise((r) => setTimeout(r, 20));
+        received = '';
+
+        const stopped = harness.app.close();
+        // …sends its next request after the stop began: 503 with Connection: close, no reset
+        // (before, the connection was dropped at once).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        kept.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        await keptClosed;
+        expect(received).toMatch(/^HTTP\/1\.1 503 /);
+        expect(received.toLowerCase()).toContain('connection: close');
+
+        // The stream is told why it ends, and that it may come back.
+        const events: { event: string; data: string }[] = [];
+        for (;;) {
+          const event = await Promise.race([stream.next(), stream.ended.then(() => undefined)]);
+          if (!event) break;
+          events.push(event);
+          if (event.event === 'end') break;
+        }
+        expect(events.at(-1)?.event).toBe('end');
+        expect(JSON.parse(events.at(-1)!.data)).toEqual({
+          detail: apiErrorDetails.serverStopping,
+          reconnect: true,
+        });
+        await stopped;
+      } finally {
+        await harness.close();
+      }
+    });
+  });
 });
 
 describe.each(lanes)('server errors on $name', (lane) => {
@@ -337,127 +429,6 @@ describe.each(lanes)('server errors on $name', (lane) => {
     } finally {
       await harness.close();
       await database.dispose().catch(() => {});
-    }
-  });
-});
-
-describe.each(lanes)('stopping on $name', (lane) => {
-  it('is not held up by a connection that never sent a request, nor by an open stream', async () => {
-    const database = await lane.open();
-    const harness = await startTestApp({ database });
-    try {
-      const { port } = new URL(harness.baseUrl);
-      const spare = net.connect(Number(port), '127.0.0.1');
-      await new Promise((resolve) => spare.once('connect', resolve));
-      const spareClosed = new Promise((resolve) => spare.once('close', resolve));
-      spare.on('error', () => {});
-
-      // Without the stop closing them, the spare waits for the 60 s headers timeout (longer
-      // than this test may take) and the stream for its client.
-      const token = await signInNewManager(harness, database);
-      const ticket = await callApi(
-        harness.baseUrl,
-        'POST',
-        '/api/v1/notifications/stream/ticket/',
-        {
-          token,
-        },
-      );
-      const stream = await openEventStream(
-        `${harness.baseUrl}/api/v1/notifications/stream/?ticket=${streamTicketResponseSchema.parse(ticket.body).data.ticket}`,
-      );
-      expect((await stream.next()).event).toBe('ready');
-
-      await harness.app.close();
-      await spareClosed;
-      await stream.ended;
-    } finally {
-      await harness.close();
-      await database.dispose();
-    }
-  });
-
-  it('answers a request on a kept-alive connection with 503 and Connection: close, tells streams why, and logs a cut-off upload as a warning', async () => {
-    const database = await lane.open();
-    const harness = await startTestApp({ database, keepAliveGraceMs: 2_000, captureLogs: true });
-    try {
-      const { port } = new URL(harness.baseUrl);
-      const token = await signInNewManager(harness, database);
-      const ticket = await callApi(
-        harness.baseUrl,
-        'POST',
-        '/api/v1/notifications/stream/ticket/',
-        {
-          token,
-        },
-      );
-      const stream = await openEventStream(
-        `${harness.baseUrl}/api/v1/notifications/stream/?ticket=${streamTicketResponseSchema.parse(ticket.body).data.ticket}`,
-      );
-      expect((await stream.next()).event).toBe('ready');
-
-      // An upload the client cuts off half-way: its doing, a warning, not a server error.
-      const boundary = 'fd-cut-off';
-      const cutOff = net.connect(Number(port), '127.0.0.1');
-      cutOff.on('error', () => {});
-      await new Promise((resolve) => cutOff.once('connect', resolve));
-      cutOff.write(
-        `POST /api/v1/manager/business/feedback/post-doc-formation/upload/ HTTP/1.1\r\n` +
-          `Host: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
-          `Content-Type: application/pdf\r\n\r\n%PDF-1.7\n${'x'.repeat(2_000)}`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      cutOff.destroy();
-      const deadline = Date.now() + 5_000;
-      while (!harness.logs.some((line) => String(line.msg).includes('cut the request off'))) {
-        if (Date.now() > deadline) throw new Error('The cut-off upload was not logged');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const cutOffLine = harness.logs.find((line) =>
-        String(line.msg).includes('cut the request off'),
-      );
-      expect(cutOffLine?.level).toBe(40);
-      expect(harness.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
-
-      // A connection that has had its answer and is kept alive…
-      const kept = net.connect(Number(port), '127.0.0.1');
-      kept.on('error', () => {});
-      await new Promise((resolve) => kept.once('connect', resolve));
-      let received = '';
-      kept.on('data', (chunk) => (received += String(chunk)));
-      const keptClosed = new Promise<void>((resolve) => kept.once('close', () => resolve()));
-      kept.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      while (!received.includes('"status":"ok"')) await new Promise((r) => setTimeout(r, 20));
-      received = '';
-
-      const stopped = harness.app.close();
-      // …sends its next request after the stop began: 503 with Connection: close, no reset
-      // (before, the connection was dropped at once).
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      kept.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      await keptClosed;
-      expect(received).toMatch(/^HTTP\/1\.1 503 /);
-      expect(received.toLowerCase()).toContain('connection: close');
-
-      // The stream is told why it ends, and that it may come back.
-      const events: { event: string; data: string }[] = [];
-      for (;;) {
-        const event = await Promise.race([stream.next(), stream.ended.then(() => undefined)]);
-        if (!event) break;
-        events.push(event);
-        if (event.event === 'end') break;
-      }
-      expect(events.at(-1)?.event).toBe('end');
-      expect(JSON.parse(events.at(-1)!.data)).toEqual({
-        detail: apiErrorDetails.serverStopping,
-        reconnect: true,
-      });
-      await stopped;
-    } finally {
-      await harness.close();
-      await database.dispose();
     }
   });
 });

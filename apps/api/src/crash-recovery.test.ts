@@ -10,9 +10,7 @@
  * DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -20,13 +18,12 @@ import {
   formationStepNames,
   postFormationAttachmentsResponseSchema,
   postFormationCategories,
-  streamTicketResponseSchema,
   type StepStatus,
   type StepStatusKind,
 } from '@fd/contract';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
+import type { Database } from './db/client.ts';
 import { businesses, feedback, formationSteps, managerLogs, notifications } from './db/schema.ts';
 import { isFeedbackAttachment } from './features/manage/index.ts';
 import {
@@ -40,11 +37,11 @@ import {
   type CrashBusiness,
   type Outcome,
 } from './test/crash-helpers.ts';
-import { lanes } from './test/databases.ts';
-import { openEventStream } from './test/event-stream.ts';
+import { useCrashServers } from './test/crash-servers.ts';
+import { openNotificationStream } from './test/event-stream.ts';
 import { storedFilesOf, type StoredFilesView } from './test/stored-files.ts';
-import { startServer, type RunningProcess } from './test/processes.ts';
-import { TEST_JWT_SECRET, callApi, type TestUser } from './test/test-app.ts';
+import type { RunningProcess } from './test/processes.ts';
+import { callApi, type TestUser } from './test/test-app.ts';
 
 /** Three server starts (the database opened each time) on a machine that may be busy. */
 const TIMEOUT_MS = 240_000;
@@ -67,99 +64,10 @@ const SLOW_CHUNK_BYTES = 16 * 1024;
 const SLOW_CHUNK_PAUSE_MS = 20;
 const POST_FORMATION_NAME = formationStepNames[POST_FORMATION_STEP];
 
-// ---- Lanes: a database and a data folder of their own, opened here only when no server runs ---
+// ---- Lanes and servers: src/test/crash-servers.ts --------------------------------------------
 
-interface Store {
-  dataDir: string;
-  /** What the server needs to find this store. */
-  serverEnv: Record<string, string>;
-  /** The database, opened from this test (for PGlite only while no server holds the folder). */
-  use<T>(work: (database: Database) => Promise<T>): Promise<T>;
-  dispose(): Promise<void>;
-}
-
-interface CrashLane {
-  name: 'pglite' | 'postgres';
-  create(): Promise<Store>;
-}
-
-let folders: string[] = [];
-const newDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fd-crash-'));
-  folders.push(dir);
-  return dir;
-};
-
-const pgliteCrashLane: CrashLane = {
-  name: 'pglite',
-  async create() {
-    const dataDir = newDataDir();
-    return {
-      dataDir,
-      serverEnv: { DATA_DIR: dataDir },
-      async use(work) {
-        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-        try {
-          return await work(database);
-        } finally {
-          await database.close();
-        }
-      },
-      dispose: async () => {},
-    };
-  },
-};
-
-const postgresLane = lanes.find((lane) => lane.name === 'postgres');
-/** Only when DATABASE_URL is set, like every other lane test (src/test/databases.ts). */
-const crashLanes: CrashLane[] = [
-  pgliteCrashLane,
-  ...(postgresLane
-    ? [
-        {
-          name: 'postgres' as const,
-          async create(): Promise<Store> {
-            const database = await postgresLane.open();
-            const dataDir = newDataDir();
-            return {
-              dataDir,
-              serverEnv: {
-                DATA_DIR: dataDir,
-                DATABASE_URL: database.url!,
-                JWT_SECRET: TEST_JWT_SECRET,
-              },
-              use: (work) => work(database),
-              dispose: () => database.dispose(),
-            };
-          },
-        },
-      ]
-    : []),
-];
-
-const stores: Store[] = [];
-const running = new Set<RunningProcess>();
-
-async function start(env: Record<string, string>): Promise<RunningProcess> {
-  const server = await startServer({ SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env });
-  running.add(server);
-  return server;
-}
-async function stop(server: RunningProcess, signal: NodeJS.Signals = 'SIGTERM') {
-  server.child.kill(signal);
-  const code = await server.exited;
-  running.delete(server);
-  return code;
-}
-
-afterEach(async () => {
-  await Promise.all([...running].map((server) => stop(server, 'SIGKILL')));
-});
-afterAll(async () => {
-  for (const store of stores.splice(0)) await store.dispose();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-  folders = [];
-});
+const servers = useCrashServers('fd-crash-');
+const { start, stop } = servers;
 
 // ---- What is sent ---------------------------------------------------------------------------
 
@@ -214,14 +122,8 @@ async function burstAndKill(
   files: StoredFilesView,
 ): Promise<Burst> {
   const auth = { authorization: `Bearer ${token}` };
-  /** Set once the burst has gone far enough: the next status answer to arrive sets off the kill. */
-  let armed = false;
-  let stopping = false;
-  const kill = () => {
-    if (stopping) return;
-    stopping = true;
-    server.child.kill('SIGKILL');
-  };
+  /** Armed once the burst has gone far enough: the next status answer sets off the kill. */
+  const killSwitch = servers.killSwitch(server);
   let markDead!: () => void;
   const dead = new Promise<void>((resolve) => (markDead = resolve));
   const uploads: Upload[] = [];
@@ -235,7 +137,7 @@ async function burstAndKill(
   });
 
   async function runChain(chain: StatusChain) {
-    for (let i = 0; !stopping; i++) {
+    for (let i = 0; !killSwitch.stopping; i++) {
       const request = {
         status: CYCLE[(chain.offset + i) % CYCLE.length]!,
         outcome: 'sent' as Outcome,
@@ -253,9 +155,7 @@ async function burstAndKill(
         );
         // The answer's status line is the acknowledgement, whatever happens to its body.
         request.outcome = response.ok ? 'acknowledged' : 'refused';
-        // At once, while the server is still at work on the answers around this one (the
-        // answers come in bursts: one batch of transactions after another).
-        if (armed) kill();
+        killSwitch.answered();
         request.answer = `${response.status} ${await response.text().catch(String)}`;
       } catch (error) {
         request.outcome = 'lost';
@@ -290,7 +190,7 @@ async function burstAndKill(
   };
 
   async function runUploads() {
-    while (!stopping) {
+    while (!killSwitch.stopping) {
       const upload = newUpload(false);
       const form = new FormData();
       for (const [key, value] of Object.entries(fieldsOf(upload))) form.append(key, value);
@@ -359,7 +259,7 @@ async function burstAndKill(
       void (async () => {
         request.write(head);
         const last = Math.floor(content.length / 2);
-        while (progress.sent < last && !stopping) {
+        while (progress.sent < last && !killSwitch.stopping) {
           const chunk = content.subarray(progress.sent, progress.sent + SLOW_CHUNK_BYTES);
           request.write(chunk);
           progress.sent += chunk.length;
@@ -407,12 +307,8 @@ async function burstAndKill(
     }
     await delay(10);
   }
-  armed = true;
-  // Should no status answer come any more, the kill comes anyway.
-  const fallback = setTimeout(kill, 5_000);
-  expect(await server.exited).toBe('SIGKILL');
-  clearTimeout(fallback);
-  running.delete(server);
+  killSwitch.arm();
+  await killSwitch.died();
   // Only now may the clients give up: the server must not see them go.
   markDead();
   await Promise.all(work);
@@ -421,13 +317,12 @@ async function burstAndKill(
 
 // ---- The test ----------------------------------------------------------------------------------
 
-describe.each(crashLanes)('a crash in the middle of a burst on $name', (lane) => {
+describe.each(servers.lanes)('a crash in the middle of a burst on $name', (lane) => {
   it(
     'keeps every acknowledged change with its log row and its file; leaves no half-written upload',
     { timeout: TIMEOUT_MS },
     async () => {
       const store = await lane.create();
-      stores.push(store);
       // The folder on PGlite, the blob tables on PostgreSQL (decision 44), listed alike.
       const files = storedFilesOf(
         { kind: lane.name, use: (work) => store.use((database) => work(database.db)) },
@@ -658,24 +553,13 @@ describe('a stop while a request is in flight', () => {
     'stops accepting, finishes an upload under way, ends the open notification streams, exits 0',
     { timeout: TIMEOUT_MS },
     async () => {
-      const store = await pgliteCrashLane.create();
-      stores.push(store);
+      const store = await servers.pglite.create();
       const fixture = await store.use(setUp);
       const business = fixture.businesses[0]!;
       const server = await start({ ...store.serverEnv, LOG_LEVEL: 'info' });
       const token = await signIn(server.url, fixture.manager);
 
-      const ticketAnswer = await callApi(
-        server.url,
-        'POST',
-        `${API_BASE_PATH}/notifications/stream/ticket/`,
-        { token },
-      );
-      const { ticket } = streamTicketResponseSchema.parse(ticketAnswer.body).data;
-      const stream = await openEventStream(
-        `${server.url}${API_BASE_PATH}/notifications/stream/?ticket=${ticket}`,
-      );
-      expect((await stream.next()).event).toBe('ready');
+      const stream = await openNotificationStream(server.url, token);
 
       // An upload whose first half is sent before the signal and the rest after it.
       const fileName = 'stop-1.pdf';
@@ -736,8 +620,7 @@ describe('a stop while a request is in flight', () => {
       expect(await answered).toBe(201);
       // The stream is ended by the server (its page reconnects, to another instance if any).
       await stream.ended;
-      expect(await server.exited, server.output()).toBe(0);
-      running.delete(server);
+      expect(await servers.exited(server), server.output()).toBe(0);
       expect(server.output()).toContain('Stopped.');
 
       // The upload is there, row and bytes, when the folder is opened again.
@@ -757,7 +640,7 @@ describe('a stop while a request is in flight', () => {
     'closes the keep-alive connection once the answer is out, so SIGTERM still stops cleanly',
     { timeout: TIMEOUT_MS },
     async () => {
-      const dataDir = newDataDir();
+      const dataDir = servers.newDataDir();
       const server = await start({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
       const { hostname, port } = new URL(server.url);
       const agent = new Agent({ keepAlive: true });
@@ -795,8 +678,7 @@ describe('a stop while a request is in flight', () => {
       expect(await answered).toBe(401);
       // And the stop does not wait for the client to drop its idle connection (the 10 s limit
       // would force the exit, with code 1 and the database never closed).
-      const code = await server.exited;
-      running.delete(server);
+      const code = await servers.exited(server);
       agent.destroy();
       expect(code, server.output()).toBe(0);
       expect(server.output()).toContain('Stopped.');

@@ -7,14 +7,11 @@
  * entries and their notifications — or left nothing at all; every acknowledged one landed. On
  * every database lane: PGlite in a data folder always, PostgreSQL when DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { API_BASE_PATH, manageApiPaths, type StepStatusKind } from '@fd/contract';
 import { inArray } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { feedback, formationSteps, managerLogs, notifications } from './db/schema.ts';
 import {
   changedAction,
@@ -24,10 +21,8 @@ import {
   type ChainStep,
   type Outcome,
 } from './test/crash-helpers.ts';
-import { lanes } from './test/databases.ts';
-import { startServer, type RunningProcess } from './test/processes.ts';
+import { useCrashServers } from './test/crash-servers.ts';
 import { storedFilesOf } from './test/stored-files.ts';
-import { TEST_JWT_SECRET } from './test/test-app.ts';
 
 const TIMEOUT_MS = 240_000;
 const BUSINESS_COUNT = 12;
@@ -38,82 +33,7 @@ const WORKERS = 6;
 const ACKS_BEFORE_KILL = 12;
 const TITLE = 'Payment processor (Stripe)';
 
-interface Store {
-  dataDir: string;
-  serverEnv: Record<string, string>;
-  use<T>(work: (database: Database) => Promise<T>): Promise<T>;
-  dispose(): Promise<void>;
-}
-
-const folders: string[] = [];
-const newDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fd-report-crash-'));
-  folders.push(dir);
-  return dir;
-};
-
-const postgresLane = lanes.find((lane) => lane.name === 'postgres');
-const crashLanes: { name: 'pglite' | 'postgres'; create(): Promise<Store> }[] = [
-  {
-    name: 'pglite',
-    async create() {
-      const dataDir = newDataDir();
-      return {
-        dataDir,
-        serverEnv: { DATA_DIR: dataDir },
-        async use(work) {
-          const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-          try {
-            return await work(database);
-          } finally {
-            await database.close();
-          }
-        },
-        dispose: async () => {},
-      };
-    },
-  },
-  ...(postgresLane
-    ? [
-        {
-          name: 'postgres' as const,
-          async create(): Promise<Store> {
-            const database = await postgresLane.open();
-            const dataDir = newDataDir();
-            return {
-              dataDir,
-              serverEnv: {
-                DATA_DIR: dataDir,
-                DATABASE_URL: database.url!,
-                JWT_SECRET: TEST_JWT_SECRET,
-              },
-              use: (work) => work(database),
-              dispose: () => database.dispose(),
-            };
-          },
-        },
-      ]
-    : []),
-];
-
-const stores: Store[] = [];
-const running = new Set<RunningProcess>();
-const start = async (env: Record<string, string>) => {
-  const server = await startServer({ SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env });
-  running.add(server);
-  return server;
-};
-afterEach(async () => {
-  for (const server of running) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
-  running.clear();
-});
-afterAll(async () => {
-  for (const store of stores.splice(0)) await store.dispose();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+const servers = useCrashServers('fd-report-crash-');
 
 interface Report extends ChainStep {
   message: string;
@@ -123,13 +43,12 @@ interface Report extends ChainStep {
   answer?: string;
 }
 
-describe.each(crashLanes)('a kill during reports with their status on $name', (lane) => {
+describe.each(servers.lanes)('a kill during reports with their status on $name', (lane) => {
   it(
     'lands each report with its status change, logs and notifications, or none of it',
     { timeout: TIMEOUT_MS },
     async () => {
       const store = await lane.create();
-      stores.push(store);
       const fixture = await store.use((database) =>
         setUpCrashFixture(database, {
           businessCount: BUSINESS_COUNT,
@@ -144,15 +63,9 @@ describe.each(crashLanes)('a kill during reports with their status on $name', (l
         outcome: 'sent',
       }));
 
-      const server = await start(store.serverEnv);
+      const server = await servers.start(store.serverEnv);
       const auth = { authorization: `Bearer ${await signInAt(server.url, fixture.manager)}` };
-      let armed = false;
-      let stopping = false;
-      const kill = () => {
-        if (stopping) return;
-        stopping = true;
-        server.child.kill('SIGKILL');
-      };
+      const killSwitch = servers.killSwitch(server);
       const queue = [...reports];
       const send = async (report: Report) => {
         const fields = {
@@ -179,14 +92,15 @@ describe.each(crashLanes)('a kill during reports with their status on $name', (l
             { method: 'POST', headers, body },
           );
           report.outcome = response.status === 201 ? 'acknowledged' : 'refused';
-          if (armed) kill();
+          killSwitch.answered();
           report.answer = `${response.status} ${await response.text().catch(String)}`;
         } catch {
           report.outcome = 'lost';
         }
       };
       const worker = async () => {
-        for (let next = queue.shift(); next && !stopping; next = queue.shift()) await send(next);
+        for (let next = queue.shift(); next && !killSwitch.stopping; next = queue.shift())
+          await send(next);
       };
       const work = Array.from({ length: WORKERS }, worker);
       while (reports.filter((r) => r.outcome === 'acknowledged').length < ACKS_BEFORE_KILL) {
@@ -197,20 +111,15 @@ describe.each(crashLanes)('a kill during reports with their status on $name', (l
         if (queue.length === 0) break;
         await delay(5);
       }
-      armed = true;
-      const fallback = setTimeout(kill, 5_000);
+      killSwitch.arm();
       await Promise.all(work);
-      kill();
-      expect(await server.exited).toBe('SIGKILL');
-      clearTimeout(fallback);
-      running.delete(server);
+      killSwitch.kill();
+      await killSwitch.died();
       expect(reports.filter((r) => r.outcome === 'refused')).toEqual([]);
 
       // The restart settles the staging area; then the store is read with no server on it.
-      const again = await start(store.serverEnv);
-      again.child.kill('SIGTERM');
-      expect(await again.exited, again.output()).toBe(0);
-      running.delete(again);
+      const again = await servers.start(store.serverEnv);
+      expect(await servers.stop(again), again.output()).toBe(0);
 
       const files = storedFilesOf(
         { kind: lane.name, use: (work) => store.use((database) => work(database.db)) },

@@ -12,7 +12,7 @@ import {
   stepStatuses,
   type FormationStepKey,
 } from './enums.ts';
-import { dayRangePattern } from './day-pattern.ts';
+import { dayRangePattern, isCalendarDay } from './day-pattern.ts';
 import { successBody } from './errors.ts';
 import { choice, param, wholeNumber } from './query.ts';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './limits.ts';
@@ -59,12 +59,7 @@ const isoDate = (name: string) =>
   param(name)
     .superRefine((value, ctx) => {
       if (value === undefined) return;
-      const parsed = new Date(`${value}T00:00:00Z`);
-      if (
-        !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) ||
-        Number.isNaN(parsed.getTime()) ||
-        parsed.toISOString().slice(0, 10) !== value
-      ) {
+      if (!isCalendarDay(value)) {
         ctx.addIssue({
           code: 'custom',
           message: `${name} must be a real date in the format YYYY-MM-DD.`,

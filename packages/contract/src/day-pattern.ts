@@ -1,5 +1,6 @@
 /**
- * The API document's form of a day range: a `pattern` that matches `YYYY-MM-DD` from the first
+ * Days as the contract takes them: `isCalendarDay`, the validators' check that a `YYYY-MM-DD`
+ * day exists; and the API document's form of a day range: a `pattern` that matches `YYYY-MM-DD` from the first
  * of January of one year to a given day, beside `format: date` (which holds each day to the
  * calendar). Built from the same bounds the validators use, so a day the document allows is one
  * the server takes.
@@ -49,4 +50,14 @@ export function dayRangePattern(firstYear: number, last: string): string {
   if (month > 1) days.push(`${year}-${numberRange(1, month - 1, 2)}-${anyDay}`);
   days.push(`${year}-${String(month).padStart(2, '0')}-${numberRange(1, day, 2)}`);
   return `^(?:${days.join('|')})$`;
+}
+
+/** `YYYY-MM-DD`, a day that exists (no 2023-02-29). */
+export function isCalendarDay(value: string): boolean {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return (
+    /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) &&
+    !Number.isNaN(parsed.getTime()) &&
+    parsed.toISOString().slice(0, 10) === value
+  );
 }

@@ -10,7 +10,7 @@ import {
   type FormationStepKey,
   type StepStatus,
 } from './enums.ts';
-import { dayRangePattern } from './day-pattern.ts';
+import { dayRangePattern, isCalendarDay } from './day-pattern.ts';
 import { successBody } from './errors.ts';
 import { incorporationCountries, incorporationStates } from './reference/countries.ts';
 import { industries } from './reference/industries.ts';
@@ -169,12 +169,7 @@ const incorporationDateField = z
   .string({ error: 'incorporation_date must be a date in the format YYYY-MM-DD.' })
   .trim()
   .superRefine((value, ctx) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    if (
-      !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) ||
-      Number.isNaN(parsed.getTime()) ||
-      parsed.toISOString().slice(0, 10) !== value
-    ) {
+    if (!isCalendarDay(value)) {
       ctx.addIssue({
         code: 'custom',
         message: 'incorporation_date must be a real date in the format YYYY-MM-DD.',

@@ -16,6 +16,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { FileStorage } from '../lib/storage/file-storage.ts';
+import { Random } from '../tools/seed/random.ts';
 
 /** Names that a wildcard search would match by accident, next to the ones it must match. */
 const trickyBusinessNames = [
@@ -34,21 +35,6 @@ const nameSuffixes = ['Ventures', 'Labs', 'Holdings', 'Partners', 'Works', 'Food
 const domains = ['gmail.com', 'yahoo.com', 'proton.me', 'example.org'];
 const countries = ['USA', 'USA', 'UK', 'CANADA', 'UAE', null] as const;
 const types = ['LLC', 'LLC', 'C-corp', 'C-corp', null] as const;
-
-/** mulberry32: small, seedable, enough for fixtures. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  return { next, int, pick };
-}
 
 export interface FixtureFiles {
   pdf: { storageKey: string; content: Buffer; fileName: string; contentType: string };
@@ -89,7 +75,7 @@ export async function insertFixtureBusinesses(
   { db }: Database,
   { count, seed, files }: { count: number; seed: number; files: FixtureFiles },
 ): Promise<void> {
-  const random = randomSource(seed);
+  const random = new Random(seed);
   let createdAt = firstDay;
 
   for (let index = 0; index < count; index++) {

@@ -1,8 +1,10 @@
 /**
  * A server-sent-events reader for tests and benchmarks: fetches the stream,
  * parses its events as the EventSource specification does (id, event, data,
- * comments ignored) and hands them out one by one.
+ * comments ignored) and hands them out one by one; and a manager's notification stream
+ * opened with it.
  */
+import { API_BASE_PATH, apiPaths, streamTicketResponseSchema } from '@fd/contract';
 
 export interface StreamEvent {
   event: string;
@@ -124,4 +126,33 @@ export async function openEventStream(
     },
     close: () => abort.abort(),
   };
+}
+
+/**
+ * A manager's notification stream at `baseUrl` (the API's origin): takes a ticket with
+ * `token`, opens the stream and waits for its `ready` event; throws when any of it fails.
+ */
+export async function openNotificationStream(
+  baseUrl: string,
+  token: string,
+): Promise<OpenedEventStream> {
+  const ticketPath = apiPaths.notifications.streamTicket;
+  const response = await fetch(`${baseUrl}${API_BASE_PATH}/${ticketPath}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) {
+    throw new Error(`POST ${ticketPath} → ${response.status}: ${JSON.stringify(body)}`);
+  }
+  const { ticket } = streamTicketResponseSchema.parse(body).data;
+  const stream = await openEventStream(
+    `${baseUrl}${API_BASE_PATH}/${apiPaths.notifications.stream}?ticket=${encodeURIComponent(ticket)}`,
+  );
+  if (stream.status !== 200) {
+    throw new Error(`The stream answered ${stream.status}: ${JSON.stringify(stream.body)}`);
+  }
+  const ready = await stream.next(30_000);
+  if (ready.event !== 'ready') throw new Error(`The stream began with ${ready.event}`);
+  return stream;
 }

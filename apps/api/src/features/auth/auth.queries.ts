@@ -15,6 +15,8 @@ const userColumns = {
   passwordHash: users.passwordHash,
   tokenVersion: users.tokenVersion,
 };
+/** The user's columns without the password hash, which a request's check has no use for. */
+const { passwordHash: _passwordHash, ...userCheckColumns } = userColumns;
 
 export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
@@ -100,16 +102,7 @@ export async function markResetVerified(
  */
 export function prepareUserCheck(db: Db) {
   return db
-    .select({
-      id: users.id,
-      uuid: users.uuid,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-    })
+    .select(userCheckColumns)
     .from(users)
     .where(eq(users.uuid, sql.placeholder('uuid')))
     .limit(1)

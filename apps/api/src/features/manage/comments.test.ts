@@ -11,18 +11,11 @@ import {
 } from '@fd/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, comments, notifications, users } from '../../db/schema.ts';
+import { businesses, comments, notifications } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import {
-  callApi,
-  createUser,
-  signIn as signInThrough,
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { callApi, type TestApp, type TestUser } from '../../test/test-app.ts';
 import * as records from '../../test/manage-records.ts';
+import { startManageSuite } from '../../test/manage-suite.ts';
 
 const unknownUuid = '5f0c7d1e-0000-4000-8000-000000000000';
 
@@ -34,21 +27,15 @@ describe.each(lanes)('comments API on $name', (lane) => {
   let colleague: TestUser & { token: string };
   let disabled: TestUser;
 
-  const signIn = (user: TestUser) => signInThrough(harness, user);
-
   beforeAll(async () => {
-    database = await lane.open();
-    harness = await startTestApp({ database });
-    author = await signIn(await createUser(database, { firstName: 'Ada', lastName: 'Lovelace' }));
-    colleague = await signIn(
-      await createUser(database, { firstName: 'Grace', lastName: 'Hopper' }),
-    );
-    disabled = await createUser(database, { isActive: false });
-    const [owner] = await database.db
-      .insert(users)
-      .values({ email: uniqueEmail('owner'), role: 'CLIENT' })
-      .returning({ id: users.id });
-    ownerId = owner!.id;
+    ({
+      database,
+      harness,
+      actor: author,
+      colleague,
+      disabled,
+      ownerId,
+    } = await startManageSuite(lane));
   });
   afterAll(async () => {
     await harness?.close();

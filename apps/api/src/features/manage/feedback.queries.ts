@@ -11,7 +11,8 @@ import { businesses, documents, feedback, manualPaymentReceipts, users } from '.
 export const feedbackInsert = (db: Db, values: typeof feedback.$inferInsert) =>
   db.insert(feedback).values(values).returning({ id: feedback.id });
 
-const feedbackColumns = {
+/** A feedback row as the screens show it, with the manager who sent it (joined as `users`). */
+export const feedbackColumns = {
   id: feedback.id,
   businessId: feedback.businessId,
   statusItemId: feedback.statusItemId,

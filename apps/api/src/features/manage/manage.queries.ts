@@ -6,6 +6,7 @@ import type { BusinessRef } from '@fd/contract';
 import { and, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { notificationFanOutInsert } from '../notifications/index.ts';
+import { feedbackColumns } from './feedback.queries.ts';
 import {
   businesses,
   comments,
@@ -168,21 +169,7 @@ export async function selectManagerLogs(db: Db, businessId: number, limit: numbe
       action: managerLogs.action,
       managerName: managerLogs.managerName,
       feedbackLogCategory: managerLogs.feedbackLogCategory,
-      feedback: {
-        id: feedback.id,
-        businessId: feedback.businessId,
-        statusItemId: feedback.statusItemId,
-        feedbackTitle: feedback.feedbackTitle,
-        messageBody: feedback.messageBody,
-        fileUrl: feedback.fileUrl,
-        attachmentFileName: feedback.attachmentFileName,
-        attachmentSize: feedback.attachmentSize,
-        hasAttachment: sql<boolean>`${feedback.attachmentStorageKey} is not null`,
-        managerFirstName: users.firstName,
-        managerLastName: users.lastName,
-        managerEmail: users.email,
-        createdAt: feedback.createdAt,
-      },
+      feedback: feedbackColumns,
     })
     .from(managerLogs)
     .leftJoin(

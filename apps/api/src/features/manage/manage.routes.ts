@@ -44,6 +44,7 @@ import {
   sendFeedbackWithStatus,
   uploadPostFormationDocument,
   type FeedbackDeps,
+  type FeedbackInput,
 } from './feedback.service.ts';
 import {
   createComment,
@@ -102,6 +103,45 @@ function claimed<T extends StagedUpload | undefined>(request: FastifyRequest, up
   return upload;
 }
 
+/** What both feedback calls send to the service, the staged file taken over. */
+function feedbackInput(
+  request: FastifyRequest,
+  body: z.output<typeof feedbackBodySchema>,
+): FeedbackInput {
+  return {
+    business: body.business_id,
+    statusItemId: body.status_item_id,
+    title: body.feedback_title,
+    message: body.message_body,
+    fileUrl: body.file_url,
+    attachment: claimed(request, body.attachment_file),
+  };
+}
+
+/** The declaration of a call that may carry a file: multipart, answered 201 (decision 24). */
+function fileRoute<Body extends z.ZodType, Answer extends z.ZodType>(schema: {
+  operationId: string;
+  summary: string;
+  description: string;
+  consumes: string[];
+  body: Body;
+  answer: Answer;
+}) {
+  const { operationId, summary, description, consumes, body, answer } = schema;
+  return {
+    config: { multipart: true },
+    schema: {
+      operationId,
+      summary,
+      description,
+      tags: ['feedback'],
+      consumes,
+      body,
+      response: { 201: answer, ...errorResponses(400, 401, 403, 404, 413, 415) },
+    },
+  };
+}
+
 /**
  * The manage-business screen's calls (docs/product.md §7.4 "Edit", §7.6): one
  * detail edited, the manager logs, the comments. Manager-only, mounted under
@@ -123,63 +163,40 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
 
   app.post(
     route(manageApiPaths.feedback),
-    {
-      config: { multipart: true },
-      schema: {
-        operationId: 'sendFeedback',
-        summary: 'Send feedback on a step to the client, optionally with a file or a link',
-        description:
-          'JSON, or multipart/form-data with the same fields and an optional `attachment_file` (PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES).',
-        tags: ['feedback'],
-        consumes: ['application/json', 'multipart/form-data'],
-        body: feedbackBodySchema,
-        response: {
-          201: feedbackCreateResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
-      },
-    },
+    fileRoute({
+      operationId: 'sendFeedback',
+      summary: 'Send feedback on a step to the client, optionally with a file or a link',
+      description:
+        'JSON, or multipart/form-data with the same fields and an optional `attachment_file` (PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES).',
+      consumes: ['application/json', 'multipart/form-data'],
+      body: feedbackBodySchema,
+      answer: feedbackCreateResponseSchema,
+    }),
     async (request, reply) => {
-      const body = request.body;
-      const result = await sendFeedback(feedbackDeps, request.manager, {
-        business: body.business_id,
-        statusItemId: body.status_item_id,
-        title: body.feedback_title,
-        message: body.message_body,
-        fileUrl: body.file_url,
-        attachment: claimed(request, body.attachment_file),
-      });
+      const result = await sendFeedback(
+        feedbackDeps,
+        request.manager,
+        feedbackInput(request, request.body),
+      );
       return reply.code(201).send(result);
     },
   );
 
   app.post(
     route(manageApiPaths.feedbackWithStatus),
-    {
-      config: { multipart: true },
-      schema: {
-        operationId: 'sendFeedbackWithStatus',
-        summary: "Send feedback on a step to the client and move the step's status, as one action",
-        description:
-          'The feedback (its fields as `sendFeedback` takes them, with an optional `attachment_file`) and `status`, the status the step moves to: both, with their log entries and notifications, are committed in one transaction, or nothing is. JSON, or multipart/form-data. The same status moves nothing; the feedback is still sent.',
-        tags: ['feedback'],
-        consumes: ['application/json', 'multipart/form-data'],
-        body: feedbackWithStatusBodySchema,
-        response: {
-          201: feedbackWithStatusResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
-      },
-    },
+    fileRoute({
+      operationId: 'sendFeedbackWithStatus',
+      summary: "Send feedback on a step to the client and move the step's status, as one action",
+      description:
+        'The feedback (its fields as `sendFeedback` takes them, with an optional `attachment_file`) and `status`, the status the step moves to: both, with their log entries and notifications, are committed in one transaction, or nothing is. JSON, or multipart/form-data. The same status moves nothing; the feedback is still sent.',
+      consumes: ['application/json', 'multipart/form-data'],
+      body: feedbackWithStatusBodySchema,
+      answer: feedbackWithStatusResponseSchema,
+    }),
     async (request, reply) => {
       const body = request.body;
       const result = await sendFeedbackWithStatus(feedbackDeps, request.manager, {
-        business: body.business_id,
-        statusItemId: body.status_item_id,
-        title: body.feedback_title,
-        message: body.message_body,
-        fileUrl: body.file_url,
-        attachment: claimed(request, body.attachment_file),
+        ...feedbackInput(request, body),
         status: body.status,
       });
       logSecurityEvent(request, 'step_status.changed', {
@@ -193,22 +210,15 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
 
   app.post(
     route(manageApiPaths.postFormationUpload),
-    {
-      config: { multipart: true },
-      schema: {
-        operationId: 'uploadPostFormationDocument',
-        summary: 'Send a post-formation document to the client',
-        description:
-          "multipart/form-data: `file` (required; PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES), feedbackTitle (a post-formation category), statusItemId (the business's Post Formation Doc step), messageBody, businessId, optional fileURL.",
-        tags: ['feedback'],
-        consumes: ['multipart/form-data'],
-        body: uploadBodySchema,
-        response: {
-          201: feedbackCreateResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 413, 415),
-        },
-      },
-    },
+    fileRoute({
+      operationId: 'uploadPostFormationDocument',
+      summary: 'Send a post-formation document to the client',
+      description:
+        "multipart/form-data: `file` (required; PDF, PNG, JPEG, GIF, DOCX or XLSX by content; at most UPLOAD_MAX_BYTES), feedbackTitle (a post-formation category), statusItemId (the business's Post Formation Doc step), messageBody, businessId, optional fileURL.",
+      consumes: ['multipart/form-data'],
+      body: uploadBodySchema,
+      answer: feedbackCreateResponseSchema,
+    }),
     async (request, reply) => {
       const body = request.body;
       const file = claimed(request, body.file);

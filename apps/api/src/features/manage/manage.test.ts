@@ -17,18 +17,11 @@ import {
 } from '@fd/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, managerLogs, notifications, users } from '../../db/schema.ts';
+import { businesses, managerLogs, notifications } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import {
-  callApi,
-  createUser,
-  signIn as signInThrough,
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { callApi, createUser, type TestApp, type TestUser } from '../../test/test-app.ts';
 import * as records from '../../test/manage-records.ts';
+import { startManageSuite } from '../../test/manage-suite.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const unknownUuid = '5f0c7d1e-0000-4000-8000-000000000000';
@@ -43,28 +36,9 @@ describe.each(lanes)('manage business API on $name', (lane) => {
   let disabled: TestUser;
   let admin: TestUser;
 
-  const signIn = (user: TestUser) => signInThrough(harness, user);
-
   beforeAll(async () => {
-    database = await lane.open();
-    harness = await startTestApp({ database });
-    actor = await signIn(
-      await createUser(database, {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: uniqueEmail('ada'),
-      }),
-    );
-    colleague = await signIn(
-      await createUser(database, { firstName: 'Grace', lastName: 'Hopper' }),
-    );
-    disabled = await createUser(database, { isActive: false, firstName: 'Gone', lastName: 'Away' });
+    ({ database, harness, actor, colleague, disabled, ownerId } = await startManageSuite(lane));
     admin = await createUser(database, { role: 'ADMIN' });
-    const [owner] = await database.db
-      .insert(users)
-      .values({ email: uniqueEmail('owner'), role: 'CLIENT', firstName: 'Owen', lastName: 'Er' })
-      .returning({ id: users.id });
-    ownerId = owner!.id;
   });
   afterAll(async () => {
     await harness?.close();

@@ -19,16 +19,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, formationSteps } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import {
-  callApi,
-  createUser,
-  signIn as signInThrough,
-  startTestApp,
-  uniqueEmail,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { callApi, type TestApp, type TestUser } from '../../test/test-app.ts';
 import * as records from '../../test/manage-records.ts';
+import { startManageSuite } from '../../test/manage-suite.ts';
 
 const kinds = Object.keys(stepStatusKinds) as StepStatusKind[];
 
@@ -39,23 +32,8 @@ describe.each(lanes)('step status updates on $name', (lane) => {
   let actor: TestUser & { token: string };
   let colleague: TestUser & { token: string };
 
-  const signIn = (user: TestUser) => signInThrough(harness, user);
-
   beforeAll(async () => {
-    database = await lane.open();
-    harness = await startTestApp({ database });
-    actor = await signIn(
-      await createUser(database, {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: uniqueEmail('ada'),
-      }),
-    );
-    colleague = await signIn(
-      await createUser(database, { firstName: 'Grace', lastName: 'Hopper' }),
-    );
-    await createUser(database, { isActive: false, firstName: 'Gone', lastName: 'Away' });
-    ownerId = await records.insertOwner(database.db);
+    ({ database, harness, actor, colleague, ownerId } = await startManageSuite(lane));
   });
   afterAll(async () => {
     await harness?.close();

@@ -562,6 +562,32 @@ function describeLatestEvent(business: {
   return { message: `${businessName}: ${changed.name} is now ${status}.`, status };
 }
 
+/** The owner's columns of the users table, as generated (the email is made where it is written). */
+export const clientColumns = (client: GeneratedClient) => ({
+  firstName: client.firstName,
+  lastName: client.lastName,
+  countryOfResidence: client.countryOfResidence,
+  stateOfResidence: client.stateOfResidence,
+  residentialAddress: client.residentialAddress,
+  zipCode: client.zipCode,
+  phoneNumber: client.phoneNumber,
+  referralSource: client.referralSource,
+});
+
+/** The columns of the businesses table a client fills in when submitting the business. */
+export const submittedBusinessColumns = (generated: GeneratedBusiness) => ({
+  businessName: generated.businessName,
+  businessIndustry: generated.businessIndustry,
+  businessDescription: generated.businessDescription,
+  companyType: generated.companyType,
+  countryOfIncorporation: generated.countryOfIncorporation,
+  stateOfIncorporation: generated.stateOfIncorporation,
+  newBusinessFormationAddress: generated.newBusinessFormationAddress,
+  companyWebsite: generated.companyWebsite,
+  socialLink: generated.socialLink,
+  isRegisteredCompany: generated.isRegisteredCompany,
+});
+
 /** Generates business number `index` of a run seeded with `seed`, created at `createdAt`. */
 export function generateBusiness(
   seed: number,

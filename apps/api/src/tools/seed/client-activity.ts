@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { insertNotifications } from '../../features/notifications/index.ts';
-import { generateBusiness } from './business-generator.ts';
+import { clientColumns, generateBusiness, submittedBusinessColumns } from './business-generator.ts';
 import { Random } from './random.ts';
 import { sampleFiles, writeSampleFiles } from './sample-files.ts';
 
@@ -47,14 +47,7 @@ export async function submitBusiness(
       .values({
         email: `${client.emailLocalPart}.sim${options.seed}-${options.index}@${client.emailDomain}`,
         role: 'CLIENT',
-        firstName: client.firstName,
-        lastName: client.lastName,
-        countryOfResidence: client.countryOfResidence,
-        stateOfResidence: client.stateOfResidence,
-        residentialAddress: client.residentialAddress,
-        zipCode: client.zipCode,
-        phoneNumber: client.phoneNumber,
-        referralSource: client.referralSource,
+        ...clientColumns(client),
         createdAt: at,
         updatedAt: at,
       })
@@ -63,16 +56,7 @@ export async function submitBusiness(
       .insert(businesses)
       .values({
         userId: owner!.id,
-        businessName: generated.businessName,
-        businessIndustry: generated.businessIndustry,
-        businessDescription: generated.businessDescription,
-        companyType: generated.companyType,
-        countryOfIncorporation: generated.countryOfIncorporation,
-        stateOfIncorporation: generated.stateOfIncorporation,
-        newBusinessFormationAddress: generated.newBusinessFormationAddress,
-        companyWebsite: generated.companyWebsite,
-        socialLink: generated.socialLink,
-        isRegisteredCompany: generated.isRegisteredCompany,
+        ...submittedBusinessColumns(generated),
         createdAt: at,
         updatedAt: at,
       })
@@ -117,6 +101,24 @@ export async function submitBusiness(
   });
 }
 
+/** A client's event on a business: its row and the managers' notifications, in one transaction. */
+async function writeClientEvent(
+  db: Db,
+  business: SubmittedBusiness,
+  at: Date,
+  event: { status: string; message: string; write: (tx: Db) => Promise<unknown> },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await event.write(tx);
+    await insertNotifications(tx, {
+      businessId: business.id,
+      message: event.message,
+      status: event.status,
+      createdAt: at,
+    });
+  });
+}
+
 /** The client uploads a manual payment receipt (the business then shows NOT CONFIRMED until paid). */
 export async function uploadPaymentReceipt(
   db: Db,
@@ -124,21 +126,18 @@ export async function uploadPaymentReceipt(
   at: Date,
 ): Promise<void> {
   const file = sampleFiles.receipt;
-  await db.transaction(async (tx) => {
-    await tx.insert(manualPaymentReceipts).values({
-      businessId: business.id,
-      fileName: 'payment-receipt.png',
-      storageKey: file.storageKey,
-      contentType: file.contentType,
-      size: file.size,
-      createdAt: at,
-    });
-    await insertNotifications(tx, {
-      businessId: business.id,
-      message: `A manual payment receipt was uploaded for ${business.name}.`,
-      status: clientEventStatuses.receipt,
-      createdAt: at,
-    });
+  await writeClientEvent(db, business, at, {
+    status: clientEventStatuses.receipt,
+    message: `A manual payment receipt was uploaded for ${business.name}.`,
+    write: (tx) =>
+      tx.insert(manualPaymentReceipts).values({
+        businessId: business.id,
+        fileName: 'payment-receipt.png',
+        storageKey: file.storageKey,
+        contentType: file.contentType,
+        size: file.size,
+        createdAt: at,
+      }),
   });
 }
 
@@ -149,23 +148,20 @@ export async function addBusinessDocument(
   at: Date,
 ): Promise<void> {
   const file = sampleFiles.companyDocument;
-  await db.transaction(async (tx) => {
-    await tx.insert(documents).values({
-      businessId: business.id,
-      kind: 'kyb',
-      documentTitle: 'Memorandum and articles of association',
-      fileName: 'memorandum-and-articles.pdf',
-      storageKey: file.storageKey,
-      contentType: file.contentType,
-      size: file.size,
-      createdAt: at,
-    });
-    await insertNotifications(tx, {
-      businessId: business.id,
-      message: `A new document was added to ${business.name}: Memorandum and articles of association.`,
-      status: clientEventStatuses.document,
-      createdAt: at,
-    });
+  await writeClientEvent(db, business, at, {
+    status: clientEventStatuses.document,
+    message: `A new document was added to ${business.name}: Memorandum and articles of association.`,
+    write: (tx) =>
+      tx.insert(documents).values({
+        businessId: business.id,
+        kind: 'kyb',
+        documentTitle: 'Memorandum and articles of association',
+        fileName: 'memorandum-and-articles.pdf',
+        storageKey: file.storageKey,
+        contentType: file.contentType,
+        size: file.size,
+        createdAt: at,
+      }),
   });
 }
 

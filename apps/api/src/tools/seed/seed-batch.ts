@@ -18,7 +18,12 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
-import { generateBusiness, type GeneratedBusiness } from './business-generator.ts';
+import {
+  clientColumns,
+  generateBusiness,
+  submittedBusinessColumns,
+  type GeneratedBusiness,
+} from './business-generator.ts';
 import { sampleFiles } from './sample-files.ts';
 import { encodeColumns, type EncodedColumn } from './seed.queries.ts';
 
@@ -215,14 +220,7 @@ function addBusiness(
     uuid: randomUUID(),
     email,
     role: 'CLIENT',
-    firstName: client.firstName,
-    lastName: client.lastName,
-    countryOfResidence: client.countryOfResidence,
-    stateOfResidence: client.stateOfResidence,
-    residentialAddress: client.residentialAddress,
-    zipCode: client.zipCode,
-    phoneNumber: client.phoneNumber,
-    referralSource: client.referralSource,
+    ...clientColumns(client),
     createdAt: client.createdAt,
     updatedAt: client.createdAt,
   });
@@ -230,20 +228,12 @@ function addBusiness(
     id: businessId,
     uuid: randomUUID(),
     userId,
-    businessName: generated.businessName,
-    businessIndustry: generated.businessIndustry,
-    businessDescription: generated.businessDescription,
-    companyType: generated.companyType,
-    countryOfIncorporation: generated.countryOfIncorporation,
-    stateOfIncorporation: generated.stateOfIncorporation,
+    ...submittedBusinessColumns(generated),
+    // What the formation gave it, which a business just submitted has not (client-activity.ts).
     incorporationNumber: generated.incorporationNumber,
     incorporationDate: generated.incorporationDate,
-    newBusinessFormationAddress: generated.newBusinessFormationAddress,
     taxId: generated.taxId,
     nationalIdentificationNumber: generated.nationalIdentificationNumber,
-    companyWebsite: generated.companyWebsite,
-    socialLink: generated.socialLink,
-    isRegisteredCompany: generated.isRegisteredCompany,
     // The step-derived columns as generated (the batch's transaction tells the database so,
     // migration 0009; the seed's tests check it would derive the same); search_text is
     // derived by the database (migration 0005).
