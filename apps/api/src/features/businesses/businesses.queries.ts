@@ -80,15 +80,20 @@ export interface BusinessListValues {
   activityStatus?: string;
 }
 
+/** Whether a search's term is short enough for the grams index (migration 0010). */
+const isGramTerm = (search: string | undefined): search is string =>
+  search !== undefined && search !== '' && [...search].length <= MAX_GRAM_LENGTH;
+
 function businessListValues(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  { lookUpGram = true }: GramLookup = {},
 ): BusinessListValues {
   const values: BusinessListValues = {};
   // search_text is stored lower-cased by the database (migration 0005) and the term is lowered
   // by the same lower() in the query: LIKE, without ILIKE's per-row case folding.
   if (filters.search) {
     values.search = `%${escapeLikePattern(filters.search)}%`;
-    if ([...filters.search].length <= MAX_GRAM_LENGTH) values.searchGram = filters.search;
+    if (lookUpGram && isGramTerm(filters.search)) values.searchGram = filters.search;
   }
   if (filters.companyType) values.companyType = filters.companyType;
   if (filters.country) values.country = filters.country;
@@ -104,6 +109,17 @@ function businessListValues(
 }
 
 /**
+ * Whether a term of one or two characters is looked up in the grams index (the default) or
+ * found by LIKE alone. The grams condition is what lets PostgreSQL look a rare term up; on a
+ * plan that walks rows instead it is a filter, and computing a row's grams (two regular
+ * expressions over its text) costs ~10 µs, about 50 times its LIKE: a common term's bounded
+ * total computed them for 10 000 rows. See `lookUpGramFor`.
+ */
+interface GramLookup {
+  lookUpGram?: boolean;
+}
+
+/**
  * The WHERE of a tab with the query's filters, all ANDed. With `placeholders`
  * the values are named placeholders (see `businessListValues`), for a query
  * prepared once per shape.
@@ -111,9 +127,9 @@ function businessListValues(
 export function businessListCondition(
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
-  { placeholders = false }: { placeholders?: boolean } = {},
+  { placeholders = false, lookUpGram = true }: { placeholders?: boolean } & GramLookup = {},
 ): SQL | undefined {
-  const values = businessListValues(filters);
+  const values = businessListValues(filters, { lookUpGram });
   const bind = <K extends keyof BusinessListValues>(name: K) =>
     placeholders ? sql.placeholder(name) : values[name]!;
   const has = (name: keyof BusinessListValues) => values[name] !== undefined;
@@ -186,6 +202,48 @@ function listReadsOnlyProgress(filters: Omit<BusinessListFilters, 'page' | 'page
 }
 
 /**
+ * The share of rows, at or above which a term of one or two characters is found by LIKE
+ * alone: walking the newest rows (a page) or any rows (a bounded total) then reads at most
+ * ten times the rows it keeps, which costs less than the grams index's list of a tenth of
+ * the table (docs/decisions/091-questions-asked-once-cheap-at-a-million.md).
+ */
+const COMMON_GRAM_SHARE = 0.1;
+
+const gramShares = new WeakMap<Db, ReturnType<typeof prepareGramShare>>();
+
+/**
+ * The share of rows whose grams hold `gram`, as ANALYZE measured it: the grams index's most
+ * common elements (pg_stats). A gram not among them is rarer than all of them; no statistics
+ * at all (never analysed) reads as rare, the plan the index was made for.
+ */
+function prepareGramShare(db: Db) {
+  return db
+    .select({ share: sql<number>`e.share` })
+    .from(
+      sql`pg_stats s cross join lateral
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(gram, share)`,
+    )
+    .where(
+      sql`s.schemaname = current_schema() and s.tablename = 'businesses_search_grams_idx'
+          and e.gram = lower(${sql.placeholder('gram')}::text)`,
+    )
+    .prepare('business_search_gram_share');
+}
+
+/**
+ * Whether a search's condition should carry the grams lookup: always, but for a term of one
+ * or two characters that the statistics call common (`COMMON_GRAM_SHARE`). Either way the
+ * rows are those LIKE finds; only the plan differs.
+ */
+async function lookUpGramFor(db: Db, search: string | undefined): Promise<GramLookup> {
+  if (!isGramTerm(search)) return { lookUpGram: true };
+  let query = gramShares.get(db);
+  if (!query) gramShares.set(db, (query = prepareGramShare(db)));
+  const [row] = await query.execute({ gram: search });
+  return { lookUpGram: Number(row?.share ?? 0) < COMMON_GRAM_SHARE };
+}
+
+/**
  * Newest first, ties broken by id (stable paging). Spelled NULLS LAST like the
  * indexes (`created_at DESC NULLS LAST, id DESC NULLS LAST`): plain DESC means
  * NULLS FIRST, which the planner does not match to them even on NOT NULL
@@ -232,11 +290,10 @@ export function selectBusinessPage(
     after?: { key: string | Placeholder; id: number | Placeholder };
   },
 ) {
+  // Only the id: whatever this select computes, it computes for every row the offset walks
+  // past. The anchor's text is read once per page row, after the join.
   const page = db
-    .select({
-      id: businesses.id,
-      anchorKey: sql<string>`${businesses.createdAt}::text`.as('anchor_key'),
-    })
+    .select({ id: businesses.id })
     .from(businesses)
     .where(
       and(
@@ -253,7 +310,7 @@ export function selectBusinessPage(
   return db
     .select({
       id: businesses.id,
-      anchorKey: page.anchorKey,
+      anchorKey: sql<string>`${businesses.createdAt}::text`,
       uuid: businesses.uuid,
       businessName: businesses.businessName,
       companyType: businesses.companyType,
@@ -354,7 +411,7 @@ export class PreparedBusinessPages {
     filters: ListFilters,
     { page, pageSize }: { page: number; pageSize: number },
   ): Promise<BusinessPageRow[]> {
-    const values = businessListValues(filters);
+    const values = businessListValues(filters, await lookUpGramFor(this.#db, filters.search));
     const readsProgress = { readsProgress: listReadsProgress(tab, filters) };
     const list = JSON.stringify([tab, filters, pageSize]);
     const anchorOf = (n: number) => `${list}#${n}`;
@@ -406,7 +463,10 @@ export class PreparedBusinessPages {
           : UNNAMED;
       plan = prepareBusinessPage(
         this.#db,
-        businessListCondition(tab, filters, { placeholders: true }),
+        businessListCondition(tab, filters, {
+          placeholders: true,
+          lookUpGram: values.searchGram !== undefined,
+        }),
         name,
         anchored,
       );
@@ -486,7 +546,8 @@ export async function countBusinesses(
   bound: number,
 ): Promise<ListTotal> {
   if (!listReadsOnlyProgress(filters)) {
-    const [row] = await selectBoundedBusinessCount(db, businessListCondition(tab, filters), bound);
+    const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
+    const [row] = await selectBoundedBusinessCount(db, where, bound);
     const total = row?.total ?? 0;
     return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
   }
