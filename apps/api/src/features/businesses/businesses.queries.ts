@@ -479,15 +479,18 @@ export class PreparedBusinessPages {
   }
 
   /**
-   * Whether a page is nearer the oldest row than the newest: then walking from that end skips
-   * fewer rows. Only where the total is the maintained sum (the tabs and the step-derived
-   * filters, decision 29), which costs less than the walk it saves; pages in the first
-   * `FROM_END_AFTER` rows walk from the newest without asking.
+   * Whether a page is near enough the oldest row that walking from that end costs less. A
+   * backward index walk costs ~1.8 times a forward one per entry (measured at 1 000 000
+   * businesses: the Queued tab's 165 000 entries backwards and 300 000 forwards both 15 ms of
+   * CPU), so the turn is at two thirds of the total rather than half. Only where the total is
+   * the maintained sum (the tabs and the step-derived filters, decision 29), which costs less
+   * than the walk it saves; pages in the first `FROM_END_AFTER` rows walk from the newest
+   * without asking.
    */
   async #walksFromEnd(tab: BusinessTab, filters: ListFilters, offset: number): Promise<boolean> {
     if (offset < FROM_END_AFTER || !listReadsOnlyProgress(filters)) return false;
     const total = await countBusinesses(this.#db, tab, filters, offset);
-    return offset > total.count / 2;
+    return offset > (total.count * 2) / 3;
   }
 
   #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, walk: PageWalk) {

@@ -123,7 +123,7 @@ describe.each(lanes)('list totals past the bound on $name', (lane) => {
   });
 
   it('gives deep pages of a tab the same rows walking from either end', async () => {
-    // Past half of the total a page is walked from the oldest row (decision 91).
+    // Past two thirds of the total a page is walked from the oldest row (decision 91).
     for (const [page, size] of [
       [300, 10],
       [700, 10],
