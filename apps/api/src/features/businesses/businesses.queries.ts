@@ -80,15 +80,20 @@ export interface BusinessListValues {
   activityStatus?: string;
 }
 
+/** Whether a search's term is short enough for the grams index (migration 0010). */
+const isGramTerm = (search: string | undefined): search is string =>
+  search !== undefined && search !== '' && [...search].length <= MAX_GRAM_LENGTH;
+
 function businessListValues(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  { lookUpGram = true }: GramLookup = {},
 ): BusinessListValues {
   const values: BusinessListValues = {};
   // search_text is stored lower-cased by the database (migration 0005) and the term is lowered
   // by the same lower() in the query: LIKE, without ILIKE's per-row case folding.
   if (filters.search) {
     values.search = `%${escapeLikePattern(filters.search)}%`;
-    if ([...filters.search].length <= MAX_GRAM_LENGTH) values.searchGram = filters.search;
+    if (lookUpGram && isGramTerm(filters.search)) values.searchGram = filters.search;
   }
   if (filters.companyType) values.companyType = filters.companyType;
   if (filters.country) values.country = filters.country;
@@ -104,6 +109,18 @@ function businessListValues(
 }
 
 /**
+ * Whether a term of one or two characters is looked up in the grams index (the default) or
+ * found by LIKE alone. The grams condition is what lets PostgreSQL look a rare term up; on a
+ * plan that walks rows instead it is a filter, and computing a row's grams (two regular
+ * expressions over its text) costs several times the rest of reading the row: a common term's
+ * bounded total computed them for 10 000 rows, ~7 times the cost of its LIKE alone at
+ * 1 000 000 businesses. See `lookUpGramFor`.
+ */
+interface GramLookup {
+  lookUpGram?: boolean;
+}
+
+/**
  * The WHERE of a tab with the query's filters, all ANDed. With `placeholders`
  * the values are named placeholders (see `businessListValues`), for a query
  * prepared once per shape.
@@ -111,9 +128,9 @@ function businessListValues(
 export function businessListCondition(
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
-  { placeholders = false }: { placeholders?: boolean } = {},
+  { placeholders = false, lookUpGram = true }: { placeholders?: boolean } & GramLookup = {},
 ): SQL | undefined {
-  const values = businessListValues(filters);
+  const values = businessListValues(filters, { lookUpGram });
   const bind = <K extends keyof BusinessListValues>(name: K) =>
     placeholders ? sql.placeholder(name) : values[name]!;
   const has = (name: keyof BusinessListValues) => values[name] !== undefined;
@@ -186,6 +203,50 @@ function listReadsOnlyProgress(filters: Omit<BusinessListFilters, 'page' | 'page
 }
 
 /**
+ * The share of rows, at or above which a term of one or two characters is found by LIKE
+ * alone: walking the newest rows (a page) or any rows (a bounded total) then reads at most
+ * five times the rows it keeps, which costs less than the grams index's list of a fifth of
+ * the table and the rows it points to. Measured at 1 000 000 businesses: 'a' (99% of the
+ * rows) and 'an' (29%) cost less by LIKE alone, 'x' (13%) and 'ng' (16%) about the same
+ * (docs/decisions/091-questions-asked-once-cheap-at-a-million.md).
+ */
+const COMMON_GRAM_SHARE = 0.2;
+
+const gramShares = new WeakMap<Db, ReturnType<typeof prepareGramShare>>();
+
+/**
+ * The share of rows whose grams hold `gram`, as ANALYZE measured it: the grams index's most
+ * common elements (pg_stats). A gram not among them is rarer than all of them; no statistics
+ * at all (never analysed) reads as rare, the plan the index was made for.
+ */
+function prepareGramShare(db: Db) {
+  return db
+    .select({ share: sql<number>`e.share` })
+    .from(
+      sql`pg_stats s cross join lateral
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(gram, share)`,
+    )
+    .where(
+      sql`s.schemaname = current_schema() and s.tablename = 'businesses_search_grams_idx'
+          and e.gram = lower(${sql.placeholder('gram')}::text)`,
+    )
+    .prepare('business_search_gram_share');
+}
+
+/**
+ * Whether a search's condition should carry the grams lookup: always, but for a term of one
+ * or two characters that the statistics call common (`COMMON_GRAM_SHARE`). Either way the
+ * rows are those LIKE finds; only the plan differs.
+ */
+async function lookUpGramFor(db: Db, search: string | undefined): Promise<GramLookup> {
+  if (!isGramTerm(search)) return { lookUpGram: true };
+  let query = gramShares.get(db);
+  if (!query) gramShares.set(db, (query = prepareGramShare(db)));
+  const [row] = await query.execute({ gram: search });
+  return { lookUpGram: Number(row?.share ?? 0) < COMMON_GRAM_SHARE };
+}
+
+/**
  * Newest first, ties broken by id (stable paging). Spelled NULLS LAST like the
  * indexes (`created_at DESC NULLS LAST, id DESC NULLS LAST`): plain DESC means
  * NULLS FIRST, which the planner does not match to them even on NOT NULL
@@ -194,6 +255,12 @@ function listReadsOnlyProgress(filters: Omit<BusinessListFilters, 'page' | 'page
 const newestFirst = [
   sql`${businesses.createdAt} desc nulls last`,
   sql`${businesses.id} desc nulls last`,
+];
+
+/** The same order the other way round, so that a walk from the oldest end reads the same index. */
+const oldestFirst = [
+  sql`${businesses.createdAt} asc nulls first`,
+  sql`${businesses.id} asc nulls first`,
 ];
 
 /** A document as a list row carries it (see `listedDocumentSchema`), plus its kind. */
@@ -226,17 +293,22 @@ export function selectBusinessPage(
     limit,
     offset,
     after,
+    fromEnd,
   }: {
     limit: number | Placeholder;
     offset: number | Placeholder;
     after?: { key: string | Placeholder; id: number | Placeholder };
+    /**
+     * Walk from the oldest row instead: `offset` then counts from the newest as always, and
+     * `total` (a statement over `business_counts`) says where that is from the other end.
+     */
+    fromEnd?: { total: SQL };
   },
 ) {
-  const page = db
-    .select({
-      id: businesses.id,
-      anchorKey: sql<string>`${businesses.createdAt}::text`.as('anchor_key'),
-    })
+  // Only the id: whatever this select computes, it computes for every row the offset walks
+  // past. The anchor's text is read once per page row, after the join.
+  const ids = db
+    .select({ id: businesses.id })
     .from(businesses)
     .where(
       and(
@@ -245,15 +317,30 @@ export function selectBusinessPage(
           ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`
           : undefined,
       ),
-    )
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
+    );
+  const page = (
+    fromEnd
+      ? // The rows [offset, offset + limit) of the newest-first order are, oldest first, those
+        // from total - offset - limit (or 0) up to total - offset. The total is read by the same
+        // statement, so in the same snapshot as the rows. drizzle renders an SQL limit or offset
+        // as it renders a placeholder; its types only know numbers and placeholders.
+        ids
+          .orderBy(...oldestFirst)
+          .limit(
+            sql`greatest(0, least(${limit}::int, ${fromEnd.total} - ${offset}::int))` as unknown as number,
+          )
+          .offset(
+            sql`greatest(0, ${fromEnd.total} - ${offset}::int - ${limit}::int)` as unknown as number,
+          )
+      : ids
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset)
+  ).as('page');
   return db
     .select({
       id: businesses.id,
-      anchorKey: page.anchorKey,
+      anchorKey: sql<string>`${businesses.createdAt}::text`,
       uuid: businesses.uuid,
       businessName: businesses.businessName,
       companyType: businesses.companyType,
@@ -354,7 +441,7 @@ export class PreparedBusinessPages {
     filters: ListFilters,
     { page, pageSize }: { page: number; pageSize: number },
   ): Promise<BusinessPageRow[]> {
-    const values = businessListValues(filters);
+    const values = businessListValues(filters, await lookUpGramFor(this.#db, filters.search));
     const readsProgress = { readsProgress: listReadsProgress(tab, filters) };
     const list = JSON.stringify([tab, filters, pageSize]);
     const anchorOf = (n: number) => `${list}#${n}`;
@@ -363,7 +450,7 @@ export class PreparedBusinessPages {
 
     let rows: BusinessPageRow[];
     if (anchor) {
-      rows = await this.#plan(tab, filters, values, true).execute({
+      rows = await this.#plan(tab, filters, values, 'anchor').execute({
         ...values,
         limit: pageSize,
         offset: 0,
@@ -374,7 +461,8 @@ export class PreparedBusinessPages {
       // One row more, the one before the page: the page's own anchor for next time.
       const offset = (page - 1) * pageSize;
       const before = offset > 0 ? 1 : 0;
-      rows = await this.#plan(tab, filters, values, false).execute({
+      const walk = (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
+      rows = await this.#plan(tab, filters, values, walk).execute({
         ...values,
         limit: pageSize + before,
         offset: offset - before,
@@ -391,13 +479,23 @@ export class PreparedBusinessPages {
     return rows;
   }
 
-  #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, anchored: boolean) {
-    const shape = JSON.stringify([
-      tab,
-      filters.paymentStatus ?? null,
-      Object.keys(values),
-      anchored,
-    ]);
+  /**
+   * Whether a page is near enough the oldest row that walking from that end costs less. A
+   * backward index walk costs ~1.8 times a forward one per entry (measured at 1 000 000
+   * businesses: the Queued tab's 165 000 entries backwards and 300 000 forwards both 15 ms of
+   * CPU), so the turn is at two thirds of the total rather than half. Only where the total is
+   * the maintained sum (the tabs and the step-derived filters, decision 29), which costs less
+   * than the walk it saves; pages in the first `FROM_END_AFTER` rows walk from the newest
+   * without asking.
+   */
+  async #walksFromEnd(tab: BusinessTab, filters: ListFilters, offset: number): Promise<boolean> {
+    if (offset < FROM_END_AFTER || !listReadsOnlyProgress(filters)) return false;
+    const total = await countBusinesses(this.#db, tab, filters, offset);
+    return offset > (total.count * 2) / 3;
+  }
+
+  #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, walk: PageWalk) {
+    const shape = JSON.stringify([tab, filters.paymentStatus ?? null, Object.keys(values), walk]);
     let plan = this.#plans.get(shape);
     if (!plan) {
       const name =
@@ -406,9 +504,13 @@ export class PreparedBusinessPages {
           : UNNAMED;
       plan = prepareBusinessPage(
         this.#db,
-        businessListCondition(tab, filters, { placeholders: true }),
+        businessListCondition(tab, filters, {
+          placeholders: true,
+          lookUpGram: values.searchGram !== undefined,
+        }),
         name,
-        anchored,
+        walk,
+        walk === 'fromEnd' ? maintainedTotal(tab, filters) : undefined,
       );
       this.#plans.set(shape, plan);
     }
@@ -425,13 +527,42 @@ const UNNAMED = undefined as unknown as string;
 
 const anchorAt = (row: BusinessPageRow): PageAnchor => ({ key: row.anchorKey, id: row.id });
 
-function prepareBusinessPage(db: Db, where: SQL | undefined, name: string, anchored: boolean) {
+/**
+ * How a page finds its start: after an anchor, past an offset from the newest row, or past
+ * the rest from the oldest (`selectBusinessPage`'s `fromEnd`).
+ */
+type PageWalk = 'anchor' | 'offset' | 'fromEnd';
+
+/** Offsets below this walk from the newest row without reading the total first. */
+const FROM_END_AFTER = 2000;
+
+/** A list's exact total as an SQL expression over `business_counts`, its values as placeholders. */
+function maintainedTotal(tab: BusinessTab, filters: ListFilters): SQL {
+  const where = progressCondition(
+    businessCounts,
+    tab,
+    filters,
+    businessListValues(filters),
+    (name) => sql.placeholder(name),
+  );
+  return sql`(select coalesce(sum(${businessCounts.n}), 0)::bigint from ${businessCounts} where ${where ?? sql`true`})`;
+}
+
+function prepareBusinessPage(
+  db: Db,
+  where: SQL | undefined,
+  name: string,
+  walk: PageWalk,
+  total?: SQL,
+) {
   return selectBusinessPage(db, where, {
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
-    after: anchored
-      ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
-      : undefined,
+    after:
+      walk === 'anchor'
+        ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+        : undefined,
+    fromEnd: walk === 'fromEnd' && total ? { total } : undefined,
   }).prepare(name);
 }
 
@@ -486,7 +617,8 @@ export async function countBusinesses(
   bound: number,
 ): Promise<ListTotal> {
   if (!listReadsOnlyProgress(filters)) {
-    const [row] = await selectBoundedBusinessCount(db, businessListCondition(tab, filters), bound);
+    const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
+    const [row] = await selectBoundedBusinessCount(db, where, bound);
     const total = row?.total ?? 0;
     return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
   }
