@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   SEARCH_MAX_LENGTH,
 } from '@fd/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
@@ -90,6 +91,21 @@ describe.each(lanes)('business quick jump on $name', (lane) => {
     expect(await search('no business is called this')).toEqual([]);
     // Literal: % is no wildcard.
     expect(await search('%')).toEqual([]);
+  });
+
+  it('finds the same matches of a common short term once statistics call it common', async () => {
+    // Before ANALYZE every term reads as rare (the grams index); after it, 'ar' (in most names)
+    // is common and found by LIKE alone (docs/decisions/091-questions-asked-once-cheap-at-a-million.md).
+    const before = await search('ar');
+    expect(before).toHaveLength(BUSINESS_SEARCH_LIMIT);
+    await database.db.execute(sql`analyze businesses`);
+    expect(await search('ar')).toEqual(before);
+    // Terms are told common or rare from a sample of 1 000 search texts (migration 0019).
+    const { rows } = (await database.db.execute(
+      sql`select attstattarget from pg_attribute
+           where attrelid = 'businesses'::regclass and attname = 'search_text'`,
+    )) as { rows: { attstattarget: number }[] };
+    expect(Number(rows[0]!.attstattarget)).toBe(1000);
   });
 
   it.each([

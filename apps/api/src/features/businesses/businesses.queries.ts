@@ -371,24 +371,30 @@ export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[num
  * search text holds `term`, with their owners. The same condition as the list's search, so
  * the same indexes serve it at any size (trigram, or grams for one or two characters;
  * decision 33): a rare term is looked up, a common one walks the newest rows until it has
- * `limit`. Unnamed, so PostgreSQL plans it with each term, as the list's search.
+ * `limit` — a common term of one or two characters by LIKE alone (`lookUpGramFor`), as the
+ * list's. Unnamed, so PostgreSQL plans it with each term, as the list's search.
  */
-export function selectBusinessMatches(db: Db, term: string, limit: number) {
+export async function selectBusinessMatches(db: Db, term: string, limit: number) {
+  const lookup = await lookUpGramFor(db, term);
   const page = db
     .select({ id: businesses.id })
     .from(businesses)
     .where(
-      businessListCondition('all', {
-        search: term,
-        companyType: undefined,
-        createdFrom: undefined,
-        createdTo: undefined,
-        country: undefined,
-        paymentStatus: undefined,
-        accountLevel: undefined,
-        activityStep: undefined,
-        activityStatus: undefined,
-      }),
+      businessListCondition(
+        'all',
+        {
+          search: term,
+          companyType: undefined,
+          createdFrom: undefined,
+          createdTo: undefined,
+          country: undefined,
+          paymentStatus: undefined,
+          accountLevel: undefined,
+          activityStep: undefined,
+          activityStatus: undefined,
+        },
+        lookup,
+      ),
     )
     .orderBy(...newestFirst)
     .limit(limit)
