@@ -145,13 +145,20 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
   /**
    * Asks for `path` now, for the screen that will ask for it once its code has loaded: its first
    * GET of that URL gets this answer instead of asking again
-   * (docs/decisions/048-each-route-s-page-carries-its-first.md). Only with a session; a screen that
-   * never asks lets it go after a few seconds.
+   * (docs/decisions/048-each-route-s-page-carries-its-first.md), and starts loading the schema
+   * that call will check it with. Only with a session; a screen that never asks lets it go after a
+   * few seconds.
    */
-  function startEarly(path: string, query?: Record<string, QueryValue>): void {
+  function startEarly(
+    path: string,
+    query?: Record<string, QueryValue>,
+    schema?: SchemaLoader<unknown>,
+  ): void {
     const authorization = authorizationFor(path);
     const url = buildUrl(baseUrl, path, query);
     if (!authorization || earlyAnswers.has(url)) return;
+    // The answer's schema starts loading with it, as it would with the screen's own call.
+    startAnswerCheck(schema);
     const answer = fetch(url, {
       headers: { Accept: 'application/json', Authorization: authorization },
     });

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { businessApiPaths, type BusinessDetail, type BusinessListPage } from '@fd/contract';
 import { api } from './api-client.ts';
+import { loadBusinessDetailSchema, loadBusinessListSchema } from './business-schema-loaders.ts';
 import { businessKeys, type BusinessListRequest } from './business-keys.ts';
 import { signedLinkQuery } from './query-client.ts';
 
@@ -21,7 +22,7 @@ export async function getBusinessList(
 ): Promise<BusinessListPage> {
   const body = await api.get(path, {
     query,
-    schema: async () => (await import('./business-schemas.ts')).businessListResponseSchema,
+    schema: loadBusinessListSchema,
     signal,
   });
   return body.data;
@@ -122,7 +123,7 @@ export function useBusinessTabCounts(requests: readonly BusinessListRequest[]): 
 /** One business by uuid or integer id: the details page and the manage page read the same. */
 export async function getBusinessDetail(id: string, signal?: AbortSignal): Promise<BusinessDetail> {
   const body = await api.get(businessApiPaths.detail(encodeURIComponent(id)), {
-    schema: async () => (await import('./business-schemas.ts')).businessDetailResponseSchema,
+    schema: loadBusinessDetailSchema,
     signal,
   });
   return body.data;
