@@ -3,8 +3,8 @@ import {
   businessDetailIdSchema,
   businessListQuerySchema,
   businessListStatusSchema,
-  FILTER_DATE_RANGE,
 } from './businesses.ts';
+import { FILTER_DATE_RANGE } from './business-values.ts';
 
 describe('business list query', () => {
   it('defaults to page 1 of 10 and reads nothing else from an empty query', () => {

@@ -1,4 +1,4 @@
-import type { BusinessListStatus } from './businesses.ts';
+import type { BusinessListStatus } from './business-values.ts';
 
 /** Base path of every API call; the web app may point elsewhere with VITE_API_BASE_URL. */
 export const API_BASE_PATH = '/api/v1';

@@ -4,6 +4,7 @@ import { matchRoutes, Outlet, type Params, type RouteObject } from 'react-router
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { HOME_PATH, paths } from '../config/paths.ts';
 import { api } from '../lib/api-client.ts';
+import { loadBusinessDetailSchema } from '../lib/business-schema-loaders.ts';
 import { readSession } from '../lib/session.ts';
 import { RouteErrorPage } from '../features/misc/components/route-error-page.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
@@ -138,7 +139,13 @@ interface RouteHandle {
 /** The business detail both detail screens read first (lib/business-queries.ts asks the same). */
 const startBusinessDetail = (param: string) => (params: Params) => {
   const id = params[param];
-  if (id) api.startEarly(businessApiPaths.detail(encodeURIComponent(id)));
+  if (id) {
+    api.startEarly(
+      businessApiPaths.detail(encodeURIComponent(id)),
+      undefined,
+      loadBusinessDetailSchema,
+    );
+  }
 };
 
 function RootBoundary() {

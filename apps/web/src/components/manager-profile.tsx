@@ -1,11 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema, type ChangePasswordForm } from '@fd/contract';
+import type { ChangePasswordForm } from '@fd/contract';
+import { lazyResolver } from '#/lib/lazy-resolver.ts';
 import { useSession } from '#/lib/session.ts';
 import { Button } from './ui/button.tsx';
 import { PasswordField } from './ui/password-field.tsx';
 import { TextField } from './ui/text-field.tsx';
+
+/** The password rules (the contract's schema), loaded with zod on the form's first check. */
+const changePasswordResolver = lazyResolver(
+  async () => (await import('./change-password-resolver.ts')).changePasswordResolver,
+);
 
 const cardClassName = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
@@ -58,7 +63,7 @@ export function PasswordResetCard({
     reset,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: changePasswordResolver,
     defaultValues: { old_password: '', new_password: '' },
   });
 

@@ -82,6 +82,28 @@ describe('api client against a real HTTP server', () => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
   });
 
+  it('starts loading the schema of an answer asked for early, only with a session', async () => {
+    const api = createApiClient({ baseUrl });
+    let loaded = 0;
+    const load = async () => {
+      loaded += 1;
+      return z.object({ data: z.object({ url: z.string() }) });
+    };
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    api.startEarly('business/early-schema/', undefined, load);
+    expect(loaded).toBe(0);
+
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'early-token');
+    api.startEarly('business/early-schema/', undefined, load);
+    expect(loaded).toBe(1);
+    // The screen's call takes the answer and checks it with the schema it names.
+    await expect(api.get('business/early-schema/', { schema: load })).resolves.toEqual({
+      data: { url: '/api/v1/business/early-schema/' },
+    });
+    expect(server.requests).toHaveLength(1);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  });
+
   it('never sends the credential on the public auth calls, with or without slashes', async () => {
     const api = createApiClient({ baseUrl });
     localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');

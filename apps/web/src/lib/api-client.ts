@@ -22,9 +22,11 @@ export class ApiError extends Error {
 type QueryValue = string | number | boolean | null | undefined;
 
 /**
- * A contract schema loaded when the call is made, for the calls of the first screens: the
- * request goes out while the schema (and zod) load, and the answer is checked all the same
- * (docs/decisions/031-a-light-first-visit-the-sign-in.md).
+ * How every call names the contract schema its answer is checked against: a loader, run when
+ * the call is made, so the request goes out while the schema (and zod) load and no screen's
+ * first download carries them; the answer is checked all the same
+ * (docs/decisions/031-a-light-first-visit-the-sign-in.md,
+ * docs/decisions/087-answers-schemas-load-with-the-first-call.md).
  */
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,8 +37,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Query parameters; null and undefined ones are left out. */
   query?: Record<string, QueryValue>;
-  /** When given, the success body is checked against this contract schema (or the one loaded). */
-  schema?: z.ZodType<T> | SchemaLoader<T>;
+  /** When given, the success body is checked against the contract schema it loads. */
+  schema?: SchemaLoader<T>;
   signal?: AbortSignal;
 }
 
@@ -119,15 +121,18 @@ export function toApiError(status: number, body: unknown): ApiError {
   return errors ? new ApiError(status, errors.detail, errors.validations) : new ApiError(status);
 }
 
-/** Starts loading a lazy schema at once; a failure surfaces when the schema is awaited. */
-function startSchema<T>(
-  schema: z.ZodType<T> | SchemaLoader<T> | undefined,
-): Promise<z.ZodType<T>> | z.ZodType<T> | undefined {
-  if (typeof schema !== 'function') return schema;
+/**
+ * Starts loading a call's schema at once and gives what checks its answer: the body parsed by
+ * the schema (a failed load or a mismatch rejects), or the body as it is when the call has none.
+ */
+export function startAnswerCheck<T>(
+  schema: SchemaLoader<T> | undefined,
+): (data: unknown) => Promise<T> {
+  if (!schema) return async (data) => data as T;
   const loading = schema();
   // Awaited only after the answer: until then a failed load must not count as unhandled.
   loading.catch(() => undefined);
-  return loading;
+  return async (data) => (await loading).parse(data);
 }
 
 /** How long an answer asked for early waits to be taken before it is forgotten. */
@@ -140,13 +145,20 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
   /**
    * Asks for `path` now, for the screen that will ask for it once its code has loaded: its first
    * GET of that URL gets this answer instead of asking again
-   * (docs/decisions/048-each-route-s-page-carries-its-first.md). Only with a session; a screen that
-   * never asks lets it go after a few seconds.
+   * (docs/decisions/048-each-route-s-page-carries-its-first.md), and starts loading the schema
+   * that call will check it with. Only with a session; a screen that never asks lets it go after a
+   * few seconds.
    */
-  function startEarly(path: string, query?: Record<string, QueryValue>): void {
+  function startEarly(
+    path: string,
+    query?: Record<string, QueryValue>,
+    schema?: SchemaLoader<unknown>,
+  ): void {
     const authorization = authorizationFor(path);
     const url = buildUrl(baseUrl, path, query);
     if (!authorization || earlyAnswers.has(url)) return;
+    // The answer's schema starts loading with it, as it would with the screen's own call.
+    startAnswerCheck(schema);
     const answer = fetch(url, {
       headers: { Accept: 'application/json', Authorization: authorization },
     });
@@ -166,7 +178,7 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, query, signal } = options;
-    const schema = startSchema(options.schema);
+    const checkAnswer = startAnswerCheck(options.schema);
     const headers = new Headers({ Accept: 'application/json' });
     const authenticated = !isUnauthenticatedPath(path);
     const authorization = authorizationFor(path);
@@ -195,7 +207,7 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
       if (response.status === 401 && authenticated) onUnauthorized();
       throw toApiError(response.status, data);
     }
-    return schema ? (await schema).parse(data) : (data as T);
+    return checkAnswer(data);
   }
 
   return {

@@ -7,14 +7,9 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import {
-  businessApiPaths,
-  businessDetailResponseSchema,
-  businessListResponseSchema,
-  type BusinessDetail,
-  type BusinessListPage,
-} from '@fd/contract';
+import { businessApiPaths, type BusinessDetail, type BusinessListPage } from '@fd/contract';
 import { api } from './api-client.ts';
+import { loadBusinessDetailSchema, loadBusinessListSchema } from './business-schema-loaders.ts';
 import { businessKeys, type BusinessListRequest } from './business-keys.ts';
 import { signedLinkQuery } from './query-client.ts';
 
@@ -25,7 +20,11 @@ export async function getBusinessList(
   { path, query }: BusinessListRequest,
   signal?: AbortSignal,
 ): Promise<BusinessListPage> {
-  const body = await api.get(path, { query, schema: businessListResponseSchema, signal });
+  const body = await api.get(path, {
+    query,
+    schema: loadBusinessListSchema,
+    signal,
+  });
   return body.data;
 }
 
@@ -124,7 +123,7 @@ export function useBusinessTabCounts(requests: readonly BusinessListRequest[]): 
 /** One business by uuid or integer id: the details page and the manage page read the same. */
 export async function getBusinessDetail(id: string, signal?: AbortSignal): Promise<BusinessDetail> {
   const body = await api.get(businessApiPaths.detail(encodeURIComponent(id)), {
-    schema: businessDetailResponseSchema,
+    schema: loadBusinessDetailSchema,
     signal,
   });
   return body.data;

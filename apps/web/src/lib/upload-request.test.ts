@@ -44,7 +44,7 @@ describe('upload request against a real HTTP server (jsdom XMLHttpRequest)', () 
     const progress: number[] = [];
     const body = await upload()('/things/upload/', {
       body: formWithFile('hello'),
-      schema: answerSchema,
+      schema: async () => answerSchema,
       onProgress: (fraction) => progress.push(fraction),
     });
 
@@ -93,9 +93,10 @@ describe('upload request against a real HTTP server (jsdom XMLHttpRequest)', () 
 
   it('rejects a success body that does not match the schema', async () => {
     answer = () => ({ status: 200, body: { data: { id: 'seven' } } });
-    const error = await upload()('things/', { body: formWithFile(), schema: answerSchema }).catch(
-      (e: unknown) => e,
-    );
+    const error = await upload()('things/', {
+      body: formWithFile(),
+      schema: async () => answerSchema,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(z.ZodError);
   });
 

@@ -1,12 +1,13 @@
-import type { z } from 'zod';
 import { env } from '../config/env.ts';
 import {
   authorizationFor,
   buildUrl,
   isUnauthenticatedPath,
   parseJsonBody,
+  startAnswerCheck,
   toApiError,
   type ApiClientOptions,
+  type SchemaLoader,
 } from './api-client.ts';
 import { clearSession } from './session.ts';
 
@@ -14,8 +15,8 @@ export interface UploadRequestOptions<T> {
   /** Sent as multipart/form-data; the browser writes the boundary. */
   body: FormData;
   method?: 'POST' | 'PUT';
-  /** When given, the success body is checked against this contract schema. */
-  schema?: z.ZodType<T>;
+  /** When given, the success body is checked against the contract schema it loads. */
+  schema?: SchemaLoader<T>;
   /**
    * The share of the body sent so far, from 0 to 1, as the browser reports it. Not called
    * when the browser cannot tell the total.
@@ -46,6 +47,7 @@ export function createUploadRequest({ baseUrl, onUnauthorized = clearSession }: 
     path: string,
     { body, method = 'POST', schema, onProgress, signal }: UploadRequestOptions<T>,
   ): Promise<T> {
+    const checkAnswer = startAnswerCheck(schema);
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(abortReason(signal));
@@ -78,11 +80,7 @@ export function createUploadRequest({ baseUrl, onUnauthorized = clearSession }: 
             reject(toApiError(xhr.status, data));
             return;
           }
-          try {
-            resolve(schema ? schema.parse(data) : (data as T));
-          } catch (error) {
-            reject(error);
-          }
+          checkAnswer(data).then(resolve, reject);
         }),
       );
       xhr.addEventListener('error', () => settle(() => reject(new UploadNetworkError())));

@@ -22,6 +22,7 @@ import {
 import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { api } from '#/lib/api-client.ts';
+import { loadBusinessListSchema } from '#/lib/business-schema-loaders.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -222,5 +223,7 @@ export const businessListFirstRequests = (params: URLSearchParams): BusinessList
 
 /** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
 export function startBusinessListEarly(params: URLSearchParams): void {
-  for (const { path, query } of businessListFirstRequests(params)) api.startEarly(path, query);
+  for (const { path, query } of businessListFirstRequests(params)) {
+    api.startEarly(path, query, loadBusinessListSchema);
+  }
 }

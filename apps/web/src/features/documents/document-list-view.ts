@@ -19,6 +19,7 @@ import {
 import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { api } from '#/lib/api-client.ts';
+import { loadBusinessListSchema } from '#/lib/business-schema-loaders.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -129,7 +130,9 @@ export const documentListFirstRequests = (params: URLSearchParams): BusinessList
 
 /** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
 export function startDocumentListEarly(params: URLSearchParams): void {
-  for (const { path, query } of documentListFirstRequests(params)) api.startEarly(path, query);
+  for (const { path, query } of documentListFirstRequests(params)) {
+    api.startEarly(path, query, loadBusinessListSchema);
+  }
 }
 
 /** docs/product.md §9: the Docs amount is the KYB count plus the KYC count. */

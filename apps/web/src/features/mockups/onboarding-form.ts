@@ -1,19 +1,17 @@
-import { z } from 'zod';
 import {
-  countries,
   countryStates,
   incorporationCountries,
   incorporationStates,
-  industries,
-  onboardingCompanyTypes,
   type IncorporationCountry,
 } from '@fd/contract';
 import { urlHintFor } from './texts.ts';
 
 /**
- * The onboarding form (docs/product.md §2.3): its fields, rules and messages. The form is a
+ * The onboarding form (docs/product.md §2.3): its fields, messages and defaults. The form is a
  * mock-up that sends nothing, so its schema lives with the screen rather than in the contract,
- * which holds what the API and the web app share.
+ * which holds what the API and the web app share; the schema is in onboarding-schema.ts, loaded
+ * (with zod) on the form's first check, not with the screen
+ * (docs/decisions/087-answers-schemas-load-with-the-first-call.md).
  */
 
 /** The example address each URL field shows in its hint and its error (docs/product.md §5). */
@@ -57,66 +55,6 @@ export const onboardingMessages = {
 
 const m = onboardingMessages;
 
-/**
- * http://, https://, ftp:// or www., then a host with at least one dot, an optional port and an
- * optional path, query or fragment (docs/product.md §5).
- */
-const label = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
-const urlPattern = new RegExp(
-  `^(?:(?:https?|ftp)://|www\\.)${label}(?:\\.${label})+(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
-  'i',
-);
-
-const optionalUrl = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === '' || urlPattern.test(value), message);
-
-const required = (message: string) => z.string().trim().min(1, message);
-
-/** A choice of `values`, or the empty placeholder option, which `message` refuses. */
-const choice = (values: readonly string[], message: string) =>
-  z
-    .string()
-    .min(1, message)
-    .refine((value) => value === '' || values.includes(value), message);
-
-/** Up to three digits and at most two decimals; the range is checked on the number. */
-const percentagePattern = /^\d{1,3}(?:\.\d{1,2})?$/;
-
-/** A percentage in hundredths, or null when it is not a valid one. */
-function hundredthsOf(percentage: string): number | null {
-  const text = percentage.trim();
-  if (!percentagePattern.test(text)) return null;
-  const hundredths = Math.round(Number(text) * 100);
-  return hundredths >= 100 && hundredths <= 10_000 ? hundredths : null;
-}
-
-const ownerSchema = z.object({
-  name: required(m.ownerNameRequired),
-  percentage: z
-    .string()
-    .trim()
-    .min(1, m.percentageRequired)
-    .refine((value) => value === '' || hundredthsOf(value) !== null, m.percentageInvalid),
-  isCompany: z.boolean(),
-});
-
-/**
- * What became of the chosen logo: the file is measured in the browser when it is picked
- * (`checkLogo`), and the form holds the outcome.
- */
-const logoSchema = z
-  .object({ fileName: z.string(), checking: z.boolean(), problem: z.string().nullable() })
-  .nullable()
-  .superRefine((logo, ctx) => {
-    if (logo?.checking) ctx.addIssue({ code: 'custom', message: m.logoChecking });
-    else if (logo?.problem) ctx.addIssue({ code: 'custom', message: logo.problem });
-  });
-
-export type LogoCheck = NonNullable<z.input<typeof logoSchema>>;
-
 const isIncorporationCountry = (value: string): value is IncorporationCountry =>
   (incorporationCountries as readonly string[]).includes(value);
 
@@ -128,61 +66,40 @@ export const registrationStatesOf = (country: string) =>
 export const residenceStatesOf = (country: string): readonly string[] =>
   Object.hasOwn(countryStates, country) ? (countryStates[country] ?? []) : [];
 
-export const onboardingFormSchema = z
-  .object({
-    companyName: required(m.companyNameRequired),
-    industry: choice(industries, m.industryRequired),
-    registrationCountry: choice(incorporationCountries, m.registrationCountryRequired),
-    registrationState: z.string(),
-    description: z.string(),
-    companyType: choice(onboardingCompanyTypes, m.companyTypeRequired),
-    website: optionalUrl(m.websiteInvalid),
-    linkedinUrl: optionalUrl(m.linkedinInvalid),
-    logo: logoSchema,
-    owners: z.array(ownerSchema).min(1).max(4),
-    fullName: required(m.fullNameRequired),
-    residenceCountry: choice(countries, m.residenceCountryRequired),
-    residenceState: z.string(),
-    address: required(m.addressRequired),
-    zipCode: z
-      .string()
-      .trim()
-      .min(1, m.zipRequired)
-      .refine(
-        (value) => value === '' || /^(?=.*[a-z0-9])[a-z0-9 -]{1,10}$/i.test(value),
-        m.zipInvalid,
-      ),
-  })
-  .superRefine((form, ctx) => {
-    // A state is asked for only once its country is known and has states to choose from.
-    const registrationStates = registrationStatesOf(form.registrationCountry);
-    if (
-      registrationStates.length > 0 &&
-      !registrationStates.some((state) => state.value === form.registrationState)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message: m.registrationStateRequired,
-        path: ['registrationState'],
-      });
-    }
-    const residenceStates = residenceStatesOf(form.residenceCountry);
-    if (residenceStates.length > 0 && !residenceStates.includes(form.residenceState)) {
-      ctx.addIssue({ code: 'custom', message: m.residenceStateRequired, path: ['residenceState'] });
-    }
-    // The total is judged only once every share is a valid number; until then each field says
-    // what is wrong with it.
-    const shares = form.owners.map((owner) => hundredthsOf(owner.percentage));
-    if (shares.every((share) => share !== null)) {
-      const total = shares.reduce<number>((sum, share) => sum + (share ?? 0), 0);
-      if (total !== 10_000) {
-        ctx.addIssue({ code: 'custom', message: m.percentageTotal, path: ['owners'] });
-      }
-    }
-  });
+/**
+ * What became of the chosen logo: the file is measured in the browser when it is picked
+ * (`checkLogo`), and the form holds the outcome.
+ */
+export interface LogoCheck {
+  fileName: string;
+  checking: boolean;
+  problem: string | null;
+}
 
-export type OnboardingForm = z.input<typeof onboardingFormSchema>;
-export type OnboardingOwner = OnboardingForm['owners'][number];
+export interface OnboardingOwner {
+  name: string;
+  percentage: string;
+  isCompany: boolean;
+}
+
+/** The form's values as typed; onboarding-schema.ts checks them (and a type check holds the two together). */
+export interface OnboardingForm {
+  companyName: string;
+  industry: string;
+  registrationCountry: string;
+  registrationState: string;
+  description: string;
+  companyType: string;
+  website: string;
+  linkedinUrl: string;
+  logo: LogoCheck | null;
+  owners: OnboardingOwner[];
+  fullName: string;
+  residenceCountry: string;
+  residenceState: string;
+  address: string;
+  zipCode: string;
+}
 
 export const emptyOwner: OnboardingOwner = { name: '', percentage: '', isCompany: false };
 

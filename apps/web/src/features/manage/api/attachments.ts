@@ -1,9 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  manageApiPaths,
-  postFormationAttachmentsResponseSchema,
-  type Feedback,
-} from '@fd/contract';
+import { manageApiPaths, type Feedback } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
@@ -14,7 +10,8 @@ export async function getPostFormationAttachments(
   signal?: AbortSignal,
 ): Promise<Feedback[]> {
   const body = await api.get(manageApiPaths.postFormationAttachments(statusId), {
-    schema: postFormationAttachmentsResponseSchema,
+    schema: async () =>
+      (await import('./response-schemas.ts')).postFormationAttachmentsResponseSchema,
     signal,
   });
   return body.data.post_doc_feedback_attachments;

@@ -6,13 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  commentCreateResponseSchema,
-  commentDeleteResponseSchema,
-  commentListResponseSchema,
-  manageApiPaths,
-  type BusinessComment,
-} from '@fd/contract';
+import { manageApiPaths, type BusinessComment } from '@fd/contract';
 import { ApiError, api } from '#/lib/api-client.ts';
 import { manageKeys } from './manage-keys.ts';
 
@@ -23,7 +17,7 @@ export async function getComments(
 ): Promise<BusinessComment[]> {
   const body = await api.get(manageApiPaths.comments, {
     query: { business_id: businessUuid },
-    schema: commentListResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).commentListResponseSchema,
     signal,
   });
   return body.data.data.detail;
@@ -37,14 +31,16 @@ export async function createComment(
   const body = await api.post(
     manageApiPaths.comments,
     { comment, business: businessUuid },
-    { schema: commentCreateResponseSchema },
+    { schema: async () => (await import('./response-schemas.ts')).commentCreateResponseSchema },
   );
   return body.data.data;
 }
 
 /** `DELETE business/comment/{id}/`: only the author's own (another's is a 403). */
 export async function deleteComment(id: number): Promise<void> {
-  await api.delete(manageApiPaths.comment(id), { schema: commentDeleteResponseSchema });
+  await api.delete(manageApiPaths.comment(id), {
+    schema: async () => (await import('./response-schemas.ts')).commentDeleteResponseSchema,
+  });
 }
 
 export const commentsQueryOptions = (businessUuid: string) =>

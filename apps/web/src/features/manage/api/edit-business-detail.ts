@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  businessSetupResponseSchema,
   manageApiPaths,
   type BusinessSetupDetails,
   type BusinessSetupRequest,
@@ -21,7 +20,7 @@ export async function editBusinessDetail(
 ): Promise<BusinessSetupDetails> {
   const body: BusinessSetupRequest = { [field]: value };
   const answer = await api.put(manageApiPaths.businessSetup(businessUuid), body, {
-    schema: businessSetupResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).businessSetupResponseSchema,
   });
   return answer.data;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fileHistoryResponseSchema, manageApiPaths, type FileHistoryEntry } from '@fd/contract';
+import { manageApiPaths, type FileHistoryEntry } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
@@ -10,7 +10,7 @@ export async function getFileHistory(
   signal?: AbortSignal,
 ): Promise<FileHistoryEntry[]> {
   const body = await api.get(manageApiPaths.fileHistory(encodeURIComponent(businessUuid)), {
-    schema: fileHistoryResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).fileHistoryResponseSchema,
     signal,
   });
   return body.data.file_history;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { manageApiPaths, managerLogsResponseSchema, type ManagerLog } from '@fd/contract';
+import { manageApiPaths, type ManagerLog } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { signedLinkQuery } from '#/lib/query-client.ts';
 import { manageKeys } from './manage-keys.ts';
@@ -10,7 +10,7 @@ export async function getManagerLogs(
   signal?: AbortSignal,
 ): Promise<ManagerLog[]> {
   const body = await api.get(manageApiPaths.managerLogs(encodeURIComponent(businessUuid)), {
-    schema: managerLogsResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).managerLogsResponseSchema,
     signal,
   });
   return body.data.manager_logs.feedback_doc_logs;

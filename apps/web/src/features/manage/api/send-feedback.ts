@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  feedbackWithStatusResponseSchema,
-  manageApiPaths,
-  type FeedbackWithStatusFields,
-} from '@fd/contract';
+import { manageApiPaths, type FeedbackWithStatusFields } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { invalidateAfterWrite, showStepStatus } from './manage-keys.ts';
 import type { PickableStepStatus } from './update-step-status.ts';
@@ -48,7 +44,7 @@ function reportBody({
  */
 export async function sendReportWithStatus(report: ReportWithStatus) {
   const answer = await api.post(manageApiPaths.feedbackWithStatus, reportBody(report), {
-    schema: feedbackWithStatusResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).feedbackWithStatusResponseSchema,
   });
   return answer.data;
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   manageApiPaths,
-  stepStatusUpdateResponseSchema,
   type StepStatus,
   type StepStatusKind,
   type StepStatusUpdateRequest,
@@ -23,7 +22,7 @@ export interface StepStatusChange {
 export async function updateStepStatus({ kind, statusId, status }: StepStatusChange) {
   const body: StepStatusUpdateRequest = { status };
   const answer = await api.put(manageApiPaths.stepStatusUpdate(kind, statusId), body, {
-    schema: stepStatusUpdateResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).stepStatusUpdateResponseSchema,
   });
   return answer.data;
 }

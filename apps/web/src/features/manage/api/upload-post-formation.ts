@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  feedbackCreateResponseSchema,
   manageApiPaths,
   type Feedback,
   type PostFormationUploadFields,
@@ -57,7 +56,7 @@ export function postFormationUploadForm({
 export async function uploadPostFormation(upload: PostFormationUpload): Promise<Feedback> {
   const body = await uploadRequest(manageApiPaths.postFormationUpload, {
     body: postFormationUploadForm(upload),
-    schema: feedbackCreateResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).feedbackCreateResponseSchema,
     onProgress: upload.onProgress,
     signal: upload.signal,
   });

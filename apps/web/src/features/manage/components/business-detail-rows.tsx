@@ -12,7 +12,6 @@ import { Pencil } from 'lucide-react';
 import {
   INCORPORATION_DATE_FIRST,
   businessDetailLabels,
-  businessSetupRequestSchema,
   errorMessages,
   incorporationCountries,
   incorporationStates,
@@ -32,6 +31,10 @@ import { ApiError } from '#/lib/api-client.ts';
 import { formatDate, orNil } from '#/lib/format.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useEditBusinessDetail } from '../api/edit-business-detail.ts';
+
+/** The schema an editor checks its value with, loaded when the first editor opens. */
+const loadDetailRequestSchema = async () =>
+  (await import('../api/detail-request-schema.ts')).businessSetupRequestSchema;
 
 /** The one row without Edit (docs/product.md §3.6): the label is ours, the contract has none. */
 const INCORPORATION_NUMBER_LABEL = 'Incorporation Number';
@@ -127,12 +130,28 @@ function DetailEditor({ business, field, onDone }: DetailEditorProps) {
   const country = countryOf(business);
   const needsCountry = field === 'state_of_incorporation' && !country;
 
-  useEffect(() => (fieldRef.current ?? cancelRef.current)?.focus(), []);
+  // A Save while the schema loads waits for it, and a second one meanwhile is ignored.
+  const checking = useRef(false);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  useEffect(() => (fieldRef.current ?? cancelRef.current)?.focus(), []);
+  useEffect(() => {
+    // Loaded while the manager types; a failure shows on Save.
+    loadDetailRequestSchema().catch(() => undefined);
+  }, []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (edit.isPending || needsCountry) return;
-    const checked = businessSetupRequestSchema.safeParse({ [field]: value });
+    if (edit.isPending || needsCountry || checking.current) return;
+    checking.current = true;
+    let checked;
+    try {
+      checked = (await loadDetailRequestSchema()).safeParse({ [field]: value });
+    } catch {
+      notifyError(errorMessages.businessEdit);
+      return;
+    } finally {
+      checking.current = false;
+    }
     if (!checked.success) {
       setError(checked.error.issues[0]?.message);
       return;
@@ -230,7 +249,12 @@ function DetailEditor({ business, field, onDone }: DetailEditorProps) {
   const input = editorInput();
 
   return (
-    <form onSubmit={submit} onKeyDown={onKeyDown} noValidate className="space-y-2">
+    <form
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={onKeyDown}
+      noValidate
+      className="space-y-2"
+    >
       {input && (
         <label htmlFor={inputId} className="sr-only">
           {label}

@@ -10,7 +10,6 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   countries,
   incorporationCountries,
@@ -28,14 +27,19 @@ import {
   linkedinExample,
   logoAccept,
   onboardingDefaults,
-  onboardingFormSchema,
   onboardingMessages,
   registrationStatesOf,
   residenceStatesOf,
   websiteExample,
   type LogoCheck,
 } from '../onboarding-form.ts';
+import { lazyResolver } from '#/lib/lazy-resolver.ts';
 import { MockupPage } from './preview-notice.tsx';
+
+/** The form's rules, loaded (with zod) on its first check. */
+const onboardingResolver = lazyResolver(
+  async () => (await import('../onboarding-schema.ts')).onboardingResolver,
+);
 
 const labelClassName = 'mb-1.5 block text-sm font-medium text-slate-700';
 const hintClassName = 'mt-1.5 text-xs text-slate-600';
@@ -137,7 +141,7 @@ export function OnboardingPage() {
     clearErrors,
     formState: { errors, isSubmitted, submitCount },
   } = useForm({
-    resolver: zodResolver(onboardingFormSchema),
+    resolver: onboardingResolver,
     defaultValues: onboardingDefaults,
     // Focus goes to the first invalid control in the page's order (the effect below), which
     // also covers the shareholders' total, a rule on a group rather than on one field.

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   apiPaths,
-  notificationListResponseSchema,
   type AppNotification,
   type NotificationCounts,
   type NotificationListPage,
@@ -23,7 +22,7 @@ export async function getNotificationPage(
 ): Promise<NotificationListPage> {
   const body = await api.get(apiPaths.notifications.list, {
     query: { status: tab === 'all' ? undefined : tab, page, page_size: pageSize },
-    schema: notificationListResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).notificationListResponseSchema,
     signal,
   });
   return body.data;

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  notificationsMarkAllResponseSchema,
-  type NotificationCounts,
-  type NotificationsMarkAllRequest,
-} from '@fd/contract';
+import { apiPaths, type NotificationCounts, type NotificationsMarkAllRequest } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { notifyError } from '#/lib/toast.tsx';
 import { invalidateNotifications, notificationKeys } from './notification-keys.ts';
@@ -17,7 +12,7 @@ import { writeErrorMessage } from './update-notification.ts';
 export async function markAllNotificationsRead(through?: string): Promise<NotificationCounts> {
   const body: NotificationsMarkAllRequest = through === undefined ? {} : { through };
   const answer = await api.post(apiPaths.notifications.markAllRead, body, {
-    schema: notificationsMarkAllResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).notificationsMarkAllResponseSchema,
   });
   return answer.data.counts;
 }

@@ -1,4 +1,4 @@
-import { apiPaths, streamTicketResponseSchema } from '@fd/contract';
+import { apiPaths } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '#/lib/api-client.ts';
  */
 export async function getStreamTicket(): Promise<string> {
   const answer = await api.post(apiPaths.notifications.streamTicket, undefined, {
-    schema: streamTicketResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).streamTicketResponseSchema,
   });
   return answer.data.ticket;
 }

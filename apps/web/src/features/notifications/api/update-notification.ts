@@ -3,8 +3,6 @@ import {
   apiPaths,
   errorMessages,
   successMessages,
-  notificationDeleteResponseSchema,
-  notificationResponseSchema,
   type AppNotification,
   type NotificationUpdateRequest,
 } from '@fd/contract';
@@ -17,7 +15,7 @@ import { errorDetailOr } from '#/lib/error-message.ts';
 export async function markNotificationRead(uuid: string): Promise<AppNotification> {
   const body: NotificationUpdateRequest = { is_read: true };
   const answer = await api.put(apiPaths.notifications.item(uuid), body, {
-    schema: notificationResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).notificationResponseSchema,
   });
   return answer.data;
 }
@@ -25,7 +23,7 @@ export async function markNotificationRead(uuid: string): Promise<AppNotificatio
 /** `DELETE notifications/{uuid}/`. */
 export async function deleteNotification(uuid: string): Promise<void> {
   await api.delete(apiPaths.notifications.item(uuid), {
-    schema: notificationDeleteResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).notificationDeleteResponseSchema,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, changePasswordResponseSchema, type ChangePasswordForm } from '@fd/contract';
+import { apiPaths, type ChangePasswordForm } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { replaceToken } from '#/lib/session.ts';
 
@@ -10,7 +10,7 @@ import { replaceToken } from '#/lib/session.ts';
  */
 export async function changePassword(payload: ChangePasswordForm): Promise<void> {
   const body = await api.post(apiPaths.auth.changePassword, payload, {
-    schema: changePasswordResponseSchema,
+    schema: async () => (await import('./response-schemas.ts')).changePasswordResponseSchema,
   });
   replaceToken(body.data.credentials.access);
 }

@@ -1,0 +1,45 @@
+/**
+ * The business lists' plain values: the list's statuses and filters, the date range and the
+ * limits. They need no schema library, so a screen that reads them does not load zod; the
+ * schemas built on them are in businesses.ts
+ * (docs/decisions/087-answers-schemas-load-with-the-first-call.md).
+ */
+
+// ---- Paths ----------------------------------------------------------------
+
+/** The `{status}` path segments of the list (case-insensitive on the wire). */
+export const businessListStatuses = [
+  'pending',
+  'incorporated',
+  'processing',
+  'confirmed',
+  'unconfirmed',
+] as const;
+export type BusinessListStatus = (typeof businessListStatuses)[number];
+
+export const paymentStatuses = ['CONFIRMED', 'UNCONFIRMED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** What `processing_status` may ask for: an activity is never APPROVED. */
+export const activityFilterStatuses = ['PENDING', 'PROCESSING', 'FAILED'] as const;
+export type ActivityFilterStatus = (typeof activityFilterStatuses)[number];
+
+export const listFilterNames = ['type', 'date', 'country'] as const;
+
+/** Far beyond any real list; keeps OFFSET arithmetic small and exact. */
+export const MAX_PAGE = 10_000_000;
+/**
+ * The days a date filter may name. The end day is queried as "before the day
+ * after", so every day from `first` to the day after `last` must be one that
+ * PostgreSQL and a JavaScript calendar both read as written: PostgreSQL has no
+ * year 0 and refuses the five-digit year (+010000) that Date.toISOString gives
+ * after 9999-12-31, and `new Date(year, month, day)` reads years 0–99 as
+ * 1900–1999. No business record is older than 1900.
+ */
+export const FILTER_DATE_RANGE = { first: '1900-01-01', last: '9998-12-31' } as const;
+
+/** The largest id a row may have (PostgreSQL's integer). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** How many businesses the top bar's quick jump offers at most. */
+export const BUSINESS_SEARCH_LIMIT = 8;
