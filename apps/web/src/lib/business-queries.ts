@@ -129,10 +129,15 @@ export async function getBusinessDetail(id: string, signal?: AbortSignal): Promi
   return body.data;
 }
 
-export function useBusinessDetail(id: string) {
-  return useQuery({
+export const businessDetailQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: businessKeys.detail(id),
     queryFn: ({ signal }) => getBusinessDetail(id, signal),
+  });
+
+export function useBusinessDetail(id: string) {
+  return useQuery({
+    ...businessDetailQueryOptions(id),
     // Its documents and receipts carry signed links.
     ...signedLinkQuery,
   });
