@@ -204,8 +204,12 @@ export async function readNotificationStream<State extends object>(
         if (!reader.closing) reader.endedEarly = 'the connection closed';
         return;
       }
-      if (event.event === 'end') reader.endedEarly = `end: ${event.data}`;
-      else onEvent(reader, event);
+      if (event.event === 'end') {
+        // An `end` while the bench stops the API is the shutdown it asked for.
+        if (!reader.closing) reader.endedEarly = `end: ${event.data}`;
+        return;
+      }
+      onEvent(reader, event);
     }
   })();
   return reader;

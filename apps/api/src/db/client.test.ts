@@ -61,6 +61,31 @@ describe.each(lanes.filter((lane) => lane.name === 'postgres'))(
   },
 );
 
+describe.each(lanes.filter((lane) => lane.name === 'postgres'))(
+  "the API's sessions on $name",
+  (lane) => {
+    it('ask for no parallel workers per query (decision 093)', async () => {
+      const database = await lane.open();
+      try {
+        const rows = await queryRows<{ setting: string }>(
+          database.db,
+          sql`select current_setting('max_parallel_workers_per_gather') as setting`,
+        );
+        expect(rows).toEqual([{ setting: '0' }]);
+        // The server's own default is left as it was for every other client.
+        const [other] = await queryRows<{ setting: string }>(
+          database.db,
+          sql`select boot_val as setting from pg_settings
+               where name = 'max_parallel_workers_per_gather'`,
+        );
+        expect(other?.setting).not.toBe('0');
+      } finally {
+        await database.dispose();
+      }
+    });
+  },
+);
+
 describe.each(lanes)('the database as the API uses it, on $name', (lane) => {
   let database: TestDatabase;
   beforeAll(async () => {
