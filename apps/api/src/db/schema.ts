@@ -148,6 +148,9 @@ export const businessCounts = pgTable('business_counts', {
   hasManualReceipt: boolean('has_manual_receipt').notNull(),
   currentActivityStep: text('current_activity_step'),
   currentActivityStatus: text('current_activity_status'),
+  // The two filters a manager picks most (migration 0020, docs/decisions/094-filter-totals-from-the-maintained-counts.md).
+  countryOfIncorporation: text('country_of_incorporation'),
+  companyType: text('company_type'),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 

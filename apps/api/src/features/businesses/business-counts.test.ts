@@ -21,7 +21,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Every tab, and the progress filters alone and together, as the list endpoints take them. */
+/** Every tab, and the maintained filters alone and together, as the list endpoints take them. */
 const cases: [BusinessTab, BusinessListQuery][] = [
   ['all', {}],
   ['pending', {}],
@@ -37,6 +37,11 @@ const cases: [BusinessTab, BusinessListQuery][] = [
   ['all', { business_formation_status: 'Incorporation_Payment' }],
   ['pending', { account_level: 'UNPAID', processing_status: 'PENDING' }],
   ['incorporated', { payment_status: 'CONFIRMED' }],
+  // The country and the type (migration 0020), alone, together and with the others.
+  ['all', { country: 'USA' }],
+  ['all', { type: 'LLC', country: 'USA' }],
+  ['pending', { type: 'C-corp' }],
+  ['all', { country: 'UK', processing_status: 'PENDING' }],
 ];
 
 const filtersOf = (query: BusinessListQuery) => {
@@ -158,7 +163,8 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
       database.db,
       sql`select count(*)::int as n from (
             select distinct incorporation_status, account_level, has_manual_receipt,
-                            current_activity_step, current_activity_status from businesses) g`,
+                            current_activity_step, current_activity_status,
+                            country_of_incorporation, company_type from businesses) g`,
     );
     expect(unfolded.rows).toBeGreaterThan(groups!.n);
 

@@ -194,12 +194,45 @@ export function listReadsProgress(
 }
 
 /**
- * Whether the condition reads nothing but step-derived columns (every tab, the
- * payment, account level and activity filters, alone or together): then its
- * count is a sum over the maintained `business_counts` (decision 29).
+ * The filters whose columns `business_counts` holds: the step-derived ones (decision 29), the
+ * country and the company type (migration 0020, decision 094). Any other one (a search, a date
+ * range, and any new filter until its column is counted too) is counted over `businesses`.
  */
-function listReadsOnlyProgress(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
-  return givenFilters(filters).every(([name]) => !coreListFilters.has(name));
+const maintainedListFilters: ReadonlySet<string> = new Set([
+  'companyType',
+  'country',
+  'paymentStatus',
+  'accountLevel',
+  'activityStep',
+  'activityStatus',
+] satisfies (keyof BusinessListFilters)[]);
+
+/**
+ * Whether the list's total is a sum over the maintained `business_counts`: every tab with the
+ * payment, account level, activity, country and type filters, alone or together.
+ */
+function listCountIsMaintained(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
+  return givenFilters(filters).every(([name]) => maintainedListFilters.has(name));
+}
+
+/** A list's condition over the columns of `business_counts` (see `listCountIsMaintained`). */
+function countsCondition(
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  values: BusinessListValues,
+  bind: (
+    name: 'companyType' | 'country' | 'accountLevel' | 'activityStep' | 'activityStatus',
+  ) => string | Placeholder,
+): SQL | undefined {
+  return and(
+    values.companyType !== undefined
+      ? eq(businessCounts.companyType, bind('companyType'))
+      : undefined,
+    values.country !== undefined
+      ? eq(businessCounts.countryOfIncorporation, bind('country'))
+      : undefined,
+    progressCondition(businessCounts, tab, filters, values, bind),
+  );
 }
 
 /**
@@ -490,12 +523,12 @@ export class PreparedBusinessPages {
    * backward index walk costs ~1.8 times a forward one per entry (measured at 1 000 000
    * businesses: the Queued tab's 165 000 entries backwards and 300 000 forwards both 15 ms of
    * CPU), so the turn is at two thirds of the total rather than half. Only where the total is
-   * the maintained sum (the tabs and the step-derived filters, decision 29), which costs less
+   * the maintained sum (the tabs and the filters it holds, decisions 29 and 094), which costs less
    * than the walk it saves; pages in the first `FROM_END_AFTER` rows walk from the newest
    * without asking.
    */
   async #walksFromEnd(tab: BusinessTab, filters: ListFilters, offset: number): Promise<boolean> {
-    if (offset < FROM_END_AFTER || !listReadsOnlyProgress(filters)) return false;
+    if (offset < FROM_END_AFTER || !listCountIsMaintained(filters)) return false;
     const total = await countBusinesses(this.#db, tab, filters, offset);
     return offset > (total.count * 2) / 3;
   }
@@ -544,12 +577,8 @@ const FROM_END_AFTER = 2000;
 
 /** A list's exact total as an SQL expression over `business_counts`, its values as placeholders. */
 function maintainedTotal(tab: BusinessTab, filters: ListFilters): SQL {
-  const where = progressCondition(
-    businessCounts,
-    tab,
-    filters,
-    businessListValues(filters),
-    (name) => sql.placeholder(name),
+  const where = countsCondition(tab, filters, businessListValues(filters), (name) =>
+    sql.placeholder(name),
   );
   return sql`(select coalesce(sum(${businessCounts.n}), 0)::bigint from ${businessCounts} where ${where ?? sql`true`})`;
 }
@@ -606,13 +635,16 @@ export const EXACT_COUNT_UP_TO = 10_000;
 export const countBoundFor = (page: number, pageSize: number): number =>
   Math.max(EXACT_COUNT_UP_TO, (page + 1) * pageSize);
 
-/** How many rows `business_counts` may grow to before a count folds them. */
-const COUNT_ROWS_BEFORE_COMPACTING = 2000;
+/**
+ * How many rows `business_counts` may grow to before a count folds them: a few times the
+ * combinations it holds folded (~1 100 at 1 000 000 businesses).
+ */
+const COUNT_ROWS_BEFORE_COMPACTING = 5000;
 
 /**
  * The total of a list: an exact sum over the maintained `business_counts` when
- * the condition reads only the step-derived columns (the tabs: well under a
- * millisecond at any size), else a count over `businesses` that stops past
+ * the condition reads only the columns it holds (the tabs, the step-derived
+ * filters, the country and the type: about a millisecond at any size), else a count over `businesses` that stops past
  * `bound` rows (see `countBoundFor`; decision 33). A sum that met many
  * unfolded rows folds them (`compactBusinessCounts`) in the background.
  */
@@ -622,14 +654,14 @@ export async function countBusinesses(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
   bound: number,
 ): Promise<ListTotal> {
-  if (!listReadsOnlyProgress(filters)) {
+  if (!listCountIsMaintained(filters)) {
     const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
     const [row] = await selectBoundedBusinessCount(db, where, bound);
     const total = row?.total ?? 0;
     return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
   }
   const values = businessListValues(filters);
-  const where = progressCondition(businessCounts, tab, filters, values, (name) => values[name]!);
+  const where = countsCondition(tab, filters, values, (name) => values[name]!);
   const [row] = await db
     .select({
       total: sql<string | null>`sum(${businessCounts.n}) filter (where ${where ?? sql`true`})`,
@@ -661,11 +693,13 @@ export async function compactBusinessCounts(db: Pick<Db, 'execute'>): Promise<vo
   await db.execute(sql`
     with gone as (delete from business_counts returning *)
     insert into business_counts (incorporation_status, account_level, has_manual_receipt,
-                                 current_activity_step, current_activity_status, n)
+                                 current_activity_step, current_activity_status,
+                                 country_of_incorporation, company_type, n)
     select incorporation_status, account_level, has_manual_receipt,
-           current_activity_step, current_activity_status, sum(n)
+           current_activity_step, current_activity_status,
+           country_of_incorporation, company_type, sum(n)
       from gone
-     group by 1, 2, 3, 4, 5
+     group by 1, 2, 3, 4, 5, 6, 7
     having sum(n) <> 0`);
 }
 
