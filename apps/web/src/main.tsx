@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, startRouter } from './app/app.tsx';
+import { App } from './app/app.tsx';
+import { preloadRoute, startRouteData } from './app/routes.tsx';
 import { writeSessionHint } from './lib/session.ts';
 import './index.css';
 
@@ -21,19 +22,20 @@ if (!container) throw new Error('index.html has no #root element.');
 writeSessionHint();
 
 // The page's first paint (the route's screen rendered at build time, or index.html's spinner) stays
-// until the router has loaded the address's screens, their first answers already asked for by the
-// routes' loaders; then React renders them in one pass
-// (docs/decisions/038-a-signed-in-first-visit-the-route.md,
-// docs/decisions/086-route-data-with-react-router-s-lazy-and-loader.md). That pass is a transition:
-// the first paint is already on screen, so React may render in slices and let the browser answer
-// input between them instead of holding the main thread for the whole app
+// until the address's screens have loaded, their first answers already on the way; then React
+// renders them in one pass (docs/decisions/038-a-signed-in-first-visit-the-route.md,
+// docs/decisions/048-each-route-s-page-carries-its-first.md,
+// docs/decisions/051-the-list-screens-first-calls-start-with.md). That pass is a transition: the
+// first paint is already on screen, so React may render in slices and let the browser answer input
+// between them instead of holding the main thread for the whole app
 // (docs/decisions/052-the-first-render-and-the-secondary-work.md).
-void startRouter().then((router) => {
+void startRouteData(window.location);
+void preloadRoute(window.location.pathname).then(() => {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App />
       </StrictMode>,
     ),
   );

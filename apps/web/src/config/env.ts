@@ -19,8 +19,6 @@ function parseEnv(source: Record<string, unknown>) {
     apiBaseUrl: optionalString('VITE_API_BASE_URL', source.VITE_API_BASE_URL) ?? API_BASE_PATH,
     /** Cloudflare Turnstile site key; unset means the bot check is a no-op. */
     botCheckSiteKey: optionalString('VITE_BOT_CHECK_SITE_KEY', source.VITE_BOT_CHECK_SITE_KEY),
-    /** The pages' first paint being rendered at build time (src/prerender.tsx), not a browser. */
-    atBuildTime: source.SSR === true,
   };
 }
 

@@ -56,6 +56,54 @@ describe('api client against a real HTTP server', () => {
     ]);
   });
 
+  it('answers the first GET of a URL asked for early with that answer, once, and only with a session', async () => {
+    const api = createApiClient({ baseUrl });
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    api.startEarly('business/early/');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(0);
+
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'early-token');
+    api.startEarly('business/early/', { page: 2 });
+    api.startEarly('business/early/', { page: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(1);
+    const first = await api.get<{ data: { url: string } }>('business/early/', {
+      query: { page: 2 },
+    });
+    expect(first.data.url).toBe('/api/v1/business/early/?page=2');
+    expect(server.requests).toHaveLength(1);
+    // Taken: the next GET asks again; a POST to the same URL is never served early.
+    await api.get('business/early/', { query: { page: 2 } });
+    expect(server.requests).toHaveLength(2);
+    api.startEarly('business/early/');
+    await api.post('business/early/', { a: 1 });
+    expect(server.requests.map((request) => request.method)).toEqual(['GET', 'GET', 'GET', 'POST']);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  });
+
+  it('starts loading the schema of an answer asked for early, only with a session', async () => {
+    const api = createApiClient({ baseUrl });
+    let loaded = 0;
+    const load = async () => {
+      loaded += 1;
+      return z.object({ data: z.object({ url: z.string() }) });
+    };
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    api.startEarly('business/early-schema/', undefined, load);
+    expect(loaded).toBe(0);
+
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'early-token');
+    api.startEarly('business/early-schema/', undefined, load);
+    expect(loaded).toBe(1);
+    // The screen's call takes the answer and checks it with the schema it names.
+    await expect(api.get('business/early-schema/', { schema: load })).resolves.toEqual({
+      data: { url: '/api/v1/business/early-schema/' },
+    });
+    expect(server.requests).toHaveLength(1);
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  });
+
   it('never sends the credential on the public auth calls, with or without slashes', async () => {
     const api = createApiClient({ baseUrl });
     localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');

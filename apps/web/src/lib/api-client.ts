@@ -135,7 +135,47 @@ export function startAnswerCheck<T>(
   return async (data) => (await loading).parse(data);
 }
 
+/** How long an answer asked for early waits to be taken before it is forgotten. */
+const EARLY_ANSWER_TTL_MS = 10_000;
+
 export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiClientOptions) {
+  /** GETs started before the screen that reads them had loaded, by URL; each is taken once. */
+  const earlyAnswers = new Map<string, Promise<Response>>();
+
+  /**
+   * Asks for `path` now, for the screen that will ask for it once its code has loaded: its first
+   * GET of that URL gets this answer instead of asking again
+   * (docs/decisions/048-each-route-s-page-carries-its-first.md), and starts loading the schema
+   * that call will check it with. Only with a session; a screen that never asks lets it go after a
+   * few seconds.
+   */
+  function startEarly(
+    path: string,
+    query?: Record<string, QueryValue>,
+    schema?: SchemaLoader<unknown>,
+  ): void {
+    const authorization = authorizationFor(path);
+    const url = buildUrl(baseUrl, path, query);
+    if (!authorization || earlyAnswers.has(url)) return;
+    // The answer's schema starts loading with it, as it would with the screen's own call.
+    startAnswerCheck(schema);
+    const answer = fetch(url, {
+      headers: { Accept: 'application/json', Authorization: authorization },
+    });
+    // Awaited only if taken; a failure then surfaces as the screen's own request's would.
+    answer.catch(() => undefined);
+    earlyAnswers.set(url, answer);
+    setTimeout(() => {
+      if (earlyAnswers.get(url) === answer) earlyAnswers.delete(url);
+    }, EARLY_ANSWER_TTL_MS);
+  }
+
+  function takeEarly(url: string): Promise<Response> | undefined {
+    const answer = earlyAnswers.get(url);
+    earlyAnswers.delete(url);
+    return answer;
+  }
+
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const { method = 'GET', body, query, signal } = options;
     const checkAnswer = startAnswerCheck(options.schema);
@@ -152,12 +192,14 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
     }
 
     const url = buildUrl(baseUrl, path, query);
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: payload,
-      ...(signal ? { signal } : {}),
-    });
+    const early = method === 'GET' && authorization ? takeEarly(url) : undefined;
+    const response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        ...(signal ? { signal } : {}),
+      }));
     const data = parseJsonBody(await response.text());
 
     if (!response.ok) {
@@ -170,6 +212,7 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
 
   return {
     request,
+    startEarly,
     /**
      * The absolute or same-origin URL of `path` under the base, for what cannot go through
      * `fetch` (an EventSource); it carries no credential.

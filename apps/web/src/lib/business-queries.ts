@@ -129,15 +129,10 @@ export async function getBusinessDetail(id: string, signal?: AbortSignal): Promi
   return body.data;
 }
 
-export const businessDetailQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: businessKeys.detail(id),
-    queryFn: ({ signal }) => getBusinessDetail(id, signal),
-  });
-
 export function useBusinessDetail(id: string) {
   return useQuery({
-    ...businessDetailQueryOptions(id),
+    queryKey: businessKeys.detail(id),
+    queryFn: ({ signal }) => getBusinessDetail(id, signal),
     // Its documents and receipts carry signed links.
     ...signedLinkQuery,
   });

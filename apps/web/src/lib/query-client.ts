@@ -1,8 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { SIGNED_LINK_REFRESH_MS } from '@fd/contract';
-import { env } from '../config/env.ts';
 import { ApiError } from './api-client.ts';
-import { subscribeToSession } from './session.ts';
 
 /**
  * A failed read is tried twice more, 250 ms and then 750 ms later, so a screen says it failed
@@ -40,22 +38,6 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
       },
     },
-  });
-}
-
-/**
- * The signed-in area's one server-state cache. The route loaders start a screen's first reads in
- * it while the screen's code loads, and the screen's own queries find them there
- * (docs/decisions/086-route-data-with-react-router-s-lazy-and-loader.md). This module is loaded
- * only by the signed-in area and the loaders, so TanStack Query stays out of the sign-in screen's
- * download (docs/decisions/031-a-light-first-visit-the-sign-in.md). Nothing cached for one manager
- * may be shown to the next one: it is emptied when the session ends.
- */
-export const queryClient = createQueryClient();
-// No session store while the pages are rendered at build time.
-if (!env.atBuildTime) {
-  subscribeToSession((session) => {
-    if (!session.token) queryClient.clear();
   });
 }
 

@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import type { Manager } from '@fd/contract';
 import { AppProvider } from '../app/provider.tsx';
 import { QueryProvider } from '../app/query-provider.tsx';
-import { queryClient } from '../lib/query-client.ts';
 import { MANAGER_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../lib/session.ts';
 
 interface RenderOptions {
@@ -20,21 +19,7 @@ interface RenderOptions {
  * rendered alone.
  */
 export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
-  // Each render starts with an empty cache, as a page opened anew does: nothing a screen of an
-  // earlier test read (or was still reading when it ended) may answer this one.
-  queryClient.clear();
-  return renderRouter(memoryRouter(routes, options), options);
-}
-
-/** An in-memory router of `routes` at the first location. */
-export const memoryRouter = (routes: RouteObject[], options: RenderOptions = {}) =>
-  createMemoryRouter(routes, { initialEntries: [options.initialEntry ?? '/'] });
-
-/** Renders `router` inside the app's real providers (see `renderRoutes`). */
-export function renderRouter(
-  router: ReturnType<typeof memoryRouter>,
-  options: Pick<RenderOptions, 'userOptions'> = {},
-) {
+  const router = createMemoryRouter(routes, { initialEntries: [options.initialEntry ?? '/'] });
   const user = userEvent.setup(options.userOptions);
   const view = render(
     <AppProvider>

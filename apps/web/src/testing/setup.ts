@@ -1,16 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { clearSession } from '../lib/session.ts';
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup. Each test starts
-// with no session, and so with an empty query cache: the app's one cache empties itself when the
-// session ends (lib/query-client.ts). Ended through the session store, as a sign-out would: the
-// store's listeners hear it, which clearing the storage alone would not tell them. (Importing the
-// query cache here would load the API client before a test sets the API's address.)
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  clearSession();
   localStorage.clear();
 });
 

@@ -3,10 +3,10 @@
  * The address query uses the API's own parameter names (plus `status` for the
  * tab), so a link, a reload or Back/Forward give the same view and the same call.
  *
- * The route's loader loads this module on its own to start the screen's first calls while the
- * screen's other chunks load (app/routes.tsx;
+ * The app's entry loads this module on its own to start the screen's first calls while the screen's
+ * other chunks load (`startBusinessListEarly`, app/routes.tsx;
  * docs/decisions/051-the-list-screens-first-calls-start-with.md), so it imports no component and
- * nothing that loads zod: plain values and types.
+ * nothing that loads zod: plain values, types, and the API client the entry holds already.
  */
 import {
   activityFilterOptions,
@@ -21,6 +21,8 @@ import {
 } from '@fd/contract';
 import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { api } from '#/lib/api-client.ts';
+import { loadBusinessListSchema } from '#/lib/business-schema-loaders.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -218,3 +220,10 @@ export const businessListFirstRequests = (params: URLSearchParams): BusinessList
   businessListOpeningRequest(params, readStoredPage()),
   ...tabCountRequests,
 ];
+
+/** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
+export function startBusinessListEarly(params: URLSearchParams): void {
+  for (const { path, query } of businessListFirstRequests(params)) {
+    api.startEarly(path, query, loadBusinessListSchema);
+  }
+}

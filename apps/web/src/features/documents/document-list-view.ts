@@ -3,10 +3,10 @@
  * (docs/product.md §2, §7). The address uses the API's parameter names: `filter` names
  * the kind and its value parameters follow, plus `status` for the tab.
  *
- * The route's loader loads this module on its own to start the screen's first calls while the
- * screen's other chunks load (app/routes.tsx;
+ * The app's entry loads this module on its own to start the screen's first calls while the screen's
+ * other chunks load (`startDocumentListEarly`, app/routes.tsx;
  * docs/decisions/051-the-list-screens-first-calls-start-with.md), so it imports no component and
- * nothing that loads zod: plain values and types.
+ * nothing that loads zod: plain values, types, and the API client the entry holds already.
  */
 import {
   businessApiPaths,
@@ -18,6 +18,8 @@ import {
 } from '@fd/contract';
 import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { api } from '#/lib/api-client.ts';
+import { loadBusinessListSchema } from '#/lib/business-schema-loaders.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { parseDayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
@@ -125,6 +127,13 @@ export const documentListFirstRequests = (params: URLSearchParams): BusinessList
   documentListOpeningRequest(params),
   ...documentTabCountRequests,
 ];
+
+/** Asks for them now, for the screen to take once its code has loaded (app/routes.tsx). */
+export function startDocumentListEarly(params: URLSearchParams): void {
+  for (const { path, query } of documentListFirstRequests(params)) {
+    api.startEarly(path, query, loadBusinessListSchema);
+  }
+}
 
 /** docs/product.md §9: the Docs amount is the KYB count plus the KYC count. */
 export const docsAmount = ({ total_files }: Pick<BusinessListItem, 'total_files'>): number =>
