@@ -7,7 +7,7 @@
  * 1. Creates the managers still missing, with the API's own code (createManager: the same
  *    checks and password hash as `npm run manager -- create`), so that exactly N bench managers
  *    and the two demo managers are active: every write notifies every other active manager
- *    (decision 27), so the fan-out grows with N.
+ *    (decisions 27, 95), so what each stream carries grows with N.
  * 2. Starts the API (apps/api/src/main.ts, READ_CACHE as asked) in its own process; every
  *    manager signs in (POST …/auth/login/) and holds its live notification stream open
  *    (ticket, then the stream, read with apps/api/src/test/event-stream.ts).
@@ -17,11 +17,12 @@
  *    action, for a warm-up and then --duration seconds measured: open a tab, a search of its
  *    own (a distinct term), a filter, a page of the tab, a business's detail, the manage
  *    screen's calls for that business (logs, comments, file history, the Post Formation Doc
- *    attachments, together as the screen sends them), a step status change, a comment and,
+ *    attachments, together as the screen sends them), a step status change, a comment, the
+ *    bell's first page of notifications (which writes out the manager's own: decision 95) and,
  *    1 round in 20, a 1 MB upload.
- * 5. Stops everything and counts the notification rows inserted meanwhile (the fan-out: rows
- *    per write, against N + 1 for a manager's write and N + 2 for a client's event) and the
- *    stream events each manager read.
+ * 5. Stops everything and counts the notification rows stored meanwhile (events and each
+ *    manager's own, per write, beside the N + 1 a manager's write and N + 2 a client's event
+ *    that a fan-out on write stored) and the stream events each manager read.
  * Each action's p50/p99 per step; CPU of the API and of the database's PostgreSQL backends
  * from /proc (PGlite runs inside the API).
  *
@@ -44,6 +45,7 @@ import {
   API_BASE_PATH,
   companyTypes,
   incorporationCountries,
+  apiPaths,
   manageApiPaths,
   stepStatuses,
   type StepStatus,
@@ -191,10 +193,12 @@ async function ensureManagers(database: Database, n: number) {
   return Number(active!.n);
 }
 
+/** The notification rows stored: one event a write, and each manager's own as they read them (decision 95). */
 async function notificationRows(database: Database) {
   const [row] = await queryRows<{ n: number }>(
     database.db,
-    sql`select count(*)::int as n from notifications`,
+    sql`select (select count(*) from notification_events)::int
+             + (select count(*) from notifications)::int as n`,
   );
   return Number(row!.n);
 }
@@ -226,6 +230,7 @@ const actionNames = [
   'manage: attachments',
   'step status change',
   'comment',
+  'notifications',
   'upload, 1 MB',
 ] as const;
 type Action = (typeof actionNames)[number];
@@ -369,6 +374,12 @@ async function managerLoop(
         );
         state.managerWrites += 1;
       },
+      // The bell's panel opened: the first page of its notifications, with the counts, which
+      // writes out what the stream brought since the last look (decision 95).
+      () =>
+        timed('notifications', () =>
+          get(`${API_BASE_PATH}/${apiPaths.notifications.list}?page=1&page_size=20`),
+        ),
     ];
     if (rng.next() < 1 / UPLOAD_EVERY) {
       steps.push(async () => {
@@ -477,8 +488,11 @@ interface StepReport {
     clientEvents: number;
     notificationRows: number;
     rowsPerWrite: number;
-    /** As decision 27 has it: N + 1 per manager's write (every other active manager), N + 2 per client event. */
-    expectedRowsPerWrite: number;
+    /**
+     * What a fan-out on write stored before decision 95: N + 1 rows per manager's write (every
+     * other active manager), N + 2 per client event.
+     */
+    fanOutOnWriteRowsPerWrite: number;
     streamEventsPerManagerPerMinute: number;
     notificationsPerManagerPerMinute: number;
     streamsEndedEarly: number;
@@ -595,7 +609,7 @@ async function runStep(
         clientEvents,
         notificationRows: rows,
         rowsPerWrite: Number((rows / Math.max(1, writes)).toFixed(1)),
-        expectedRowsPerWrite: Number(
+        fanOutOnWriteRowsPerWrite: Number(
           (
             (state.managerWrites * (activeManagers - 1) + clientEvents * activeManagers) /
             Math.max(1, writes)
@@ -630,7 +644,7 @@ function printStep(step: StepReport) {
   }
   const f = step.fanOut;
   log(
-    `  fan-out: ${f.managerWrites} manager writes + ${f.clientEvents} client events → ${f.notificationRows} notification rows (${f.rowsPerWrite} a write; ${f.expectedRowsPerWrite} expected); a manager's stream read ${f.streamEventsPerManagerPerMinute} events (${f.notificationsPerManagerPerMinute} notifications) a minute; ${f.streamsEndedEarly} streams ended early`,
+    `  fan-out: ${f.managerWrites} manager writes + ${f.clientEvents} client events → ${f.notificationRows} notification rows, events and managers' own (${f.rowsPerWrite} a write; ${f.fanOutOnWriteRowsPerWrite} with a fan-out on write); a manager's stream read ${f.streamEventsPerManagerPerMinute} events (${f.notificationsPerManagerPerMinute} notifications) a minute; ${f.streamsEndedEarly} streams ended early`,
   );
   log(
     `  this process (the managers): ${step.client.cores} cores, event-loop delay p99 ${step.client.eventLoopDelayP99Ms} ms`,
@@ -677,8 +691,10 @@ function table(steps: StepReport[], capacity: number | null) {
       ' | ' +
       steps.map((s) => `${s.fanOut.managerWrites} + ${s.fanOut.clientEvents}`).join(' | ') +
       ' |',
-    '| notification rows a write (expected) | ' +
-      steps.map((s) => `${s.fanOut.rowsPerWrite} (${s.fanOut.expectedRowsPerWrite})`).join(' | ') +
+    '| notification rows a write (a fan-out on write) | ' +
+      steps
+        .map((s) => `${s.fanOut.rowsPerWrite} (${s.fanOut.fanOutOnWriteRowsPerWrite})`)
+        .join(' | ') +
       ' |',
     '| stream events / notifications a manager reads a minute | ' +
       steps

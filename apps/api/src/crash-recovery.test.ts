@@ -24,7 +24,13 @@ import {
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
-import { businesses, feedback, formationSteps, managerLogs, notifications } from './db/schema.ts';
+import {
+  businesses,
+  feedback,
+  formationSteps,
+  managerLogs,
+  notificationEvents,
+} from './db/schema.ts';
 import { isFeedbackAttachment } from './features/manage/index.ts';
 import {
   POST_FORMATION_STEP,
@@ -435,9 +441,9 @@ describe.each(servers.lanes)('a crash in the middle of a burst on $name', (lane)
             .where(inArray(managerLogs.businessId, businessIds))
             .orderBy(asc(managerLogs.id)),
           notifications: await db
-            .select({ businessId: notifications.businessId })
-            .from(notifications)
-            .where(inArray(notifications.businessId, businessIds)),
+            .select({ businessId: notificationEvents.businessId })
+            .from(notificationEvents)
+            .where(inArray(notificationEvents.businessId, businessIds)),
           businesses: await db
             .select({ id: businesses.id, accountLevel: businesses.accountLevel })
             .from(businesses)

@@ -12,7 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { API_BASE_PATH, manageApiPaths, type StepStatusKind } from '@fd/contract';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { feedback, formationSteps, managerLogs, notifications } from './db/schema.ts';
+import { feedback, formationSteps, managerLogs, notificationEvents } from './db/schema.ts';
 import {
   changedAction,
   contentOf,
@@ -137,9 +137,9 @@ describe.each(servers.lanes)('a kill during reports with their status on $name',
           .from(managerLogs)
           .where(inArray(managerLogs.businessId, businessIds)),
         notifications: await db
-          .select({ businessId: notifications.businessId })
-          .from(notifications)
-          .where(inArray(notifications.businessId, businessIds)),
+          .select({ businessId: notificationEvents.businessId })
+          .from(notificationEvents)
+          .where(inArray(notificationEvents.businessId, businessIds)),
       }));
 
       let landedCount = 0;

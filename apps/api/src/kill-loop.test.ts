@@ -37,7 +37,7 @@ import {
   formationSteps,
   managerLogs,
   manualPaymentReceipts,
-  notifications,
+  notificationEvents,
 } from './db/schema.ts';
 import {
   POST_FORMATION_STEP,
@@ -544,7 +544,7 @@ async function readStored(database: Database, fixtureBusinesses: CrashBusiness[]
     logs: await db.select().from(managerLogs).orderBy(asc(managerLogs.id)),
     comments: await db.select().from(comments).orderBy(asc(comments.id)),
     notifications: (
-      await db.select({ businessId: notifications.businessId }).from(notifications)
+      await db.select({ businessId: notificationEvents.businessId }).from(notificationEvents)
     ).map((row) => row.businessId),
     attachments: await db.select().from(feedback).orderBy(asc(feedback.id)),
     storageKeys: keyRows.flat().flatMap((row) => (row.key ? [row.key] : [])),

@@ -318,17 +318,62 @@ export const managerLogs = pgTable(
 );
 
 /**
- * PostgreSQL's 64-bit transaction id. `notifications.xid` is the transaction
- * that created the row: a live stream's position is a snapshot, and what it has
- * not sent yet is exactly the rows that snapshot cannot see (decision 27).
+ * PostgreSQL's 64-bit transaction id and snapshot. `notification_events.xid` is
+ * the transaction that wrote the event: a live stream's position, and a
+ * manager's inbox position, is a snapshot, and what it has not taken yet is
+ * exactly the events that snapshot cannot see (decisions 27 and 95).
  */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+const pgSnapshot = customType<{ data: string; driverData: string }>({
+  dataType: () => 'pg_snapshot',
+});
 
+/**
+ * One row per notifying change (decision 95): whom it notifies is not written
+ * with it but worked out when read — every manager active while it was written
+ * but the one who acted (`actor_id`; none for a client's event).
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  // What a snapshot has not seen: events of transactions from its xmin on.
+  (t) => [index('notification_events_xid_idx').on(t.xid)],
+);
+
+/**
+ * How far each manager's own notifications are written out from the events
+ * (decision 95): the snapshot of the last catch-up, `notifications_catch_up()`
+ * (migration 0021). Kept by triggers on `users`: a new or re-activated manager
+ * starts from now, a deactivated one is caught up first.
+ */
+export const notificationInboxes = pgTable('notification_inboxes', {
+  managerId: integer('manager_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  position: pgSnapshot('position').notNull(),
+});
+
+/**
+ * A manager's own notifications: each event written out for each manager it
+ * notifies, when that manager next reads or changes theirs (decision 95), with
+ * the event's uuid; here its read state is kept, and a deletion.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
     managerId: integer('manager_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -337,11 +382,10 @@ export const notifications = pgTable(
     status: text('status').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
-    xid: xid8('xid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    // An event's uuid names it for each manager it notifies.
+    uniqueIndex('notifications_manager_uuid_key').on(t.managerId, t.uuid),
     // Newest first (by time, then id) for the All tab; by read state for the other tabs and the
     // counts (migration 0017: ids alone do not follow time, the seed's for one).
     index('notifications_manager_time_idx').on(t.managerId, t.createdAt.desc(), t.id.desc()),
@@ -351,8 +395,6 @@ export const notifications = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    // What a stream has not sent: rows of transactions from its snapshot's xmin on.
-    index('notifications_manager_xid_idx').on(t.managerId, t.xid),
   ],
 );
 

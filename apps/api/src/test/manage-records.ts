@@ -3,7 +3,7 @@
  * tests that check each write logs and notifies exactly as it should.
  */
 import { formationStepKeys, formationStepNames, type FormationStepKey } from '@fd/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { businesses, formationSteps, managerLogs, notifications, users } from '../db/schema.ts';
 import { uniqueEmail } from './test-app.ts';
@@ -15,12 +15,26 @@ export const logsOf = (db: Db, businessId: number) =>
     .where(eq(managerLogs.businessId, businessId))
     .orderBy(asc(managerLogs.id));
 
-export const notificationsOf = (db: Db, businessId: number) =>
-  db
+/**
+ * Writes out every active manager's notifications from the events, as each
+ * manager's next read would (decision 95), so what each was notified of can
+ * be read straight from `notifications`.
+ */
+export async function catchUpActiveManagers(db: Db): Promise<void> {
+  await db.execute(
+    sql`select notifications_catch_up(id) from ${users} where role = 'MANAGER' and is_active`,
+  );
+}
+
+/** A business's notifications, as every active manager would now read them. */
+export async function notificationsOf(db: Db, businessId: number) {
+  await catchUpActiveManagers(db);
+  return db
     .select()
     .from(notifications)
     .where(eq(notifications.businessId, businessId))
     .orderBy(asc(notifications.id));
+}
 
 /** The managers a business's notifications went to, in id order. */
 export const notifiedManagers = async (db: Db, businessId: number) =>

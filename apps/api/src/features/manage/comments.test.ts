@@ -247,6 +247,7 @@ describe.each(lanes)('comments API on $name', (lane) => {
       'Added a comment',
       'Deleted a comment',
     ]);
+    await records.catchUpActiveManagers(database.db);
     const [notification] = await database.db
       .select()
       .from(notifications)

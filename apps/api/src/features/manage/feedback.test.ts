@@ -17,7 +17,7 @@ import {
 } from '@fd/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, feedback, managerLogs, notifications } from '../../db/schema.ts';
+import { documents, feedback, managerLogs, notificationEvents } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { storedFilesOf } from '../../test/stored-files.ts';
 import * as records from '../../test/manage-records.ts';
@@ -127,8 +127,8 @@ describe.each(lanes)('feedback and uploads on $name', (lane) => {
     notifications: (
       await database.db
         .select({ n: count() })
-        .from(notifications)
-        .where(eq(notifications.businessId, businessId))
+        .from(notificationEvents)
+        .where(eq(notificationEvents.businessId, businessId))
     )[0]!.n,
     files: await storedFiles(),
   });

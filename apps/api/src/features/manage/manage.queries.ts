@@ -5,7 +5,7 @@
 import type { BusinessRef } from '@fd/contract';
 import { and, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
-import { notificationFanOutInsert } from '../notifications/index.ts';
+import { notificationEventInsert } from '../notifications/index.ts';
 import { feedbackColumns } from './feedback.queries.ts';
 import {
   businesses,
@@ -99,8 +99,8 @@ export interface WriteRecord {
 }
 
 /**
- * The CTEs that insert a write's log row and one notification for each active
- * manager but the actor (the notifications feature's fan-out), both only
+ * The CTEs that insert a write's log row and its notification event (every
+ * active manager but the actor hears of it: decision 95), both only
  * `when` the condition holds. Drizzle's insert-select wants every
  * column of the table, defaults too, hence SQL.
  */
@@ -119,7 +119,7 @@ function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): 
       select ${log.businessId}::integer, ${log.managerId}::integer, ${log.managerName}::text,
              ${log.action}::text, ${log.feedbackLogCategory}::text, ${at}
        where ${when}),
-    notified as (${notificationFanOutInsert(
+    notified as (${notificationEventInsert(
       {
         businessId: log.businessId,
         message: notification.message,
@@ -132,7 +132,7 @@ function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): 
 }
 
 /**
- * A write, its log row and the other managers' notifications in one statement:
+ * A write, its log row and its notification event in one statement:
  * atomic without a transaction, and one round trip (decision 26). `write` is an
  * INSERT or UPDATE returning `id`; when it writes no row (an update whose
  * condition no longer holds) nothing is recorded and the answer is undefined.

@@ -2,15 +2,17 @@
  * The live notification streams of one API instance (decision 27).
  *
  * Each stream stands at a position: a database snapshot (its last event id).
- * What it has not been sent is exactly its manager's notifications created by
- * transactions that snapshot cannot see — so a stream misses nothing and sends
- * nothing twice, whatever order transactions commit in, across a reconnect
- * (the client sends its last event id back) and across a lost LISTEN
- * connection. Any statement that inserts notifications announces
- * `notifications_created` (migration 0008) on every instance; the hub then
- * reads, in one statement for all its streams, what each has not been sent,
- * and moves them all to that statement's snapshot. Announcements that arrive
- * while it reads are folded into one more read.
+ * What it has not been sent is exactly the notification events written by
+ * transactions that snapshot cannot see, but its own manager's — so a stream
+ * misses nothing and sends nothing twice, whatever order transactions commit
+ * in, across a reconnect (the client sends its last event id back) and across
+ * a lost LISTEN connection. Any statement that writes an event announces
+ * `notifications_created` (migrations 0008, 0021) on every instance; the hub
+ * then reads the new events once, in one statement for all its streams (one
+ * read per snapshot they stand at: one, once a read has moved them), sends
+ * each stream those not its manager's, and moves them all to that
+ * statement's snapshot (decision 95). Announcements that arrive while it
+ * reads are folded into one more read.
  */
 import type { ServerResponse } from 'node:http';
 import { STREAM_BATCH_LIMIT, apiErrorDetails, type NotificationStreamEvent } from '@fd/contract';
@@ -21,7 +23,7 @@ import {
   findRevokedTokenIds,
   findStreamingManagers,
   readStreamDelta,
-  type StreamPosition,
+  type StreamEventRow,
 } from './notifications.queries.ts';
 import { sessionEnded, toWireNotification, type StreamSession } from './notifications.service.ts';
 
@@ -61,6 +63,23 @@ export interface NotificationHub {
 
 const frame = (event: NotificationStreamEvent, id: string | undefined, data: unknown) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * A `notifications` frame of `events`, its wire form serialized once for every
+ * stream sent the same ones (most streams are sent every event).
+ */
+function notificationsFrame(
+  cache: Map<number, string>,
+  events: readonly StreamEventRow[],
+  snapshot: string,
+): string {
+  const wire = events.map((event) => {
+    let json = cache.get(event.id);
+    if (json === undefined) cache.set(event.id, (json = JSON.stringify(toWireNotification(event))));
+    return json;
+  });
+  return `id: ${snapshot}\nevent: notifications\ndata: {"detail":[${wire.join(',')}]}\n\n`;
+}
 
 export async function startNotificationHub(options: {
   database: Database;
@@ -123,34 +142,31 @@ export async function startNotificationHub(options: {
   async function deliver(): Promise<void> {
     const open = [...streams];
     if (open.length === 0) return;
-    const positionKey = (s: Stream) => `${s.managerId}@${s.cursor}`;
-    const positions = new Map<string, StreamPosition>();
-    for (const stream of open) {
-      positions.set(positionKey(stream), { cursor: stream.cursor, managerId: stream.managerId });
-    }
-    const keys = [...positions.keys()];
+    // Streams that stand at one snapshot (all of them, once a read has moved them) share a read.
+    const cursors = [...new Set(open.map((stream) => stream.cursor))];
     let delta;
     try {
-      delta = await readStreamDelta(db, [...positions.values()], STREAM_BATCH_LIMIT + 1);
+      delta = await readStreamDelta(db, cursors, STREAM_BATCH_LIMIT + 1);
     } catch (error) {
       log.warn({ err: error }, 'Reading new notifications for the open streams failed');
       clearTimeout(retry);
       retry = setTimeout(poke, RETRY_MS);
       return;
     }
-    const rowsByKey = new Map(keys.map((key, index) => [key, delta.rows[index]!]));
+    const eventsByCursor = new Map(cursors.map((cursor, index) => [cursor, delta.rows[index]!]));
+    // Each event is framed once per cursor, and each stream is sent those not its own manager's.
+    const framed = new Map<number, string>();
     for (const stream of open) {
       if (!streams.has(stream)) continue;
-      const rows = rowsByKey.get(positionKey(stream))!;
+      const events = eventsByCursor.get(stream.cursor)!;
       stream.cursor = delta.snapshot;
-      if (rows.length > STREAM_BATCH_LIMIT) {
+      if (events.length > STREAM_BATCH_LIMIT) {
         send(stream, frame('reset', delta.snapshot, {}));
-      } else if (rows.length > 0) {
-        send(
-          stream,
-          frame('notifications', delta.snapshot, { detail: rows.map(toWireNotification) }),
-        );
+        continue;
       }
+      const mine = events.filter((event) => event.actorId !== stream.managerId);
+      if (mine.length === 0) continue;
+      send(stream, notificationsFrame(framed, mine, delta.snapshot));
     }
   }
 

@@ -1,7 +1,8 @@
 /**
- * Notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md). Every query takes
- * `Db`, so a transaction works too; the fan-out is SQL that a writer embeds in its own statement,
- * so a change and its notifications commit together.
+ * Notifications (docs/decisions/027-notifications-the-list-mark-all-as-read.md), fanned out on
+ * read (docs/decisions/095-notifications-fan-out-on-read.md). Every query takes `Db`, so a
+ * transaction works too; an event is SQL that a writer embeds in its own statement, so a change
+ * and its notification commit together.
  */
 import {
   STREAM_CURSOR_MAX_LENGTH,
@@ -9,12 +10,19 @@ import {
   type NotificationCounts,
   type NotificationReadState,
 } from '@fd/contract';
-import { and, count, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
-import { businesses, notifications, revokedTokens, streamTickets, users } from '../../db/schema.ts';
+import {
+  businesses,
+  notificationEvents,
+  notifications,
+  revokedTokens,
+  streamTickets,
+  users,
+} from '../../db/schema.ts';
 
-/** One notification for each active manager but the one who acted. */
-export interface NotificationFanOut {
+/** A notifying change: every active manager but the one who acted hears of it. */
+export interface NotificationEvent {
   businessId: number;
   message: string;
   status: string;
@@ -24,29 +32,38 @@ export interface NotificationFanOut {
 }
 
 /**
- * The INSERT … SELECT of a fan-out, to embed as a CTE of the writer's statement
- * (only `when` its condition holds). Active managers come from
- * `users_managers_idx` (migration 0007).
+ * The INSERT of one event, to embed as a CTE of the writer's statement (only
+ * `when` its condition holds). Whom it notifies is worked out when read.
  */
-export function notificationFanOutInsert(event: NotificationFanOut, when: SQL = sql`true`): SQL {
-  const notActor = event.actorId === undefined ? sql`true` : ne(users.id, event.actorId);
+export function notificationEventInsert(event: NotificationEvent, when: SQL = sql`true`): SQL {
   return sql`
-    insert into ${notifications} (${columnList(
-      notifications.managerId.name,
-      notifications.businessId.name,
-      notifications.message.name,
-      notifications.status.name,
-      notifications.createdAt.name,
+    insert into ${notificationEvents} (${columnList(
+      notificationEvents.businessId.name,
+      notificationEvents.message.name,
+      notificationEvents.status.name,
+      notificationEvents.createdAt.name,
+      notificationEvents.actorId.name,
     )})
-    select ${users.id}, ${event.businessId}::integer, ${event.message}::text,
-           ${event.status}::text, ${event.createdAt.toISOString()}::timestamptz
-      from ${users}
-     where ${users.role} = 'MANAGER' and ${users.isActive} and ${notActor} and ${when}`;
+    select ${event.businessId}::integer, ${event.message}::text, ${event.status}::text,
+           ${event.createdAt.toISOString()}::timestamptz, ${event.actorId ?? null}::integer
+     where ${when}`;
 }
 
-/** A fan-out on its own (a client's event, which writes no manager log). */
-export async function insertNotifications(db: Db, event: NotificationFanOut): Promise<void> {
-  await db.execute(sql`with notified as (${notificationFanOutInsert(event)}) select 1`);
+/** An event on its own (a client's event, which writes no manager log). */
+export async function insertNotificationEvent(db: Db, event: NotificationEvent): Promise<void> {
+  await db.execute(sql`with notified as (${notificationEventInsert(event)}) select 1`);
+}
+
+/**
+ * Writes out the manager's notifications from the events since their last
+ * catch-up (migration 0021's `notifications_catch_up`); the count written.
+ */
+export async function catchUpNotifications(db: Db, managerId: number): Promise<number> {
+  const [row] = await queryRows<{ written: number }>(
+    db,
+    sql`select notifications_catch_up(${managerId}::integer) as written`,
+  );
+  return row!.written;
 }
 
 // ---- Reading and changing one manager's own ---------------------------------
@@ -241,37 +258,36 @@ export async function isKnownSnapshot(db: Db, cursor: string): Promise<boolean> 
   }
 }
 
-/** A stream's position and whose notifications it carries. */
-export interface StreamPosition {
-  cursor: string;
-  managerId: number;
-}
+/** A new event as a stream sends it, with whom it does not notify. */
+export type StreamEventRow = NotificationRow & { actorId: number | null };
 
 export interface StreamDelta {
   /** The snapshot the answer was read at: every position's new cursor. */
   snapshot: string;
-  /** Per position (same order as asked): the rows its cursor could not see, oldest first, at most `limit`. */
-  rows: NotificationRow[][];
+  /** Per cursor (same order as asked): the events it could not see, oldest first, at most `limit`. */
+  rows: StreamEventRow[][];
 }
 
 /**
- * What each position has not been sent, and the snapshot it now stands at, in
- * one statement (so one snapshot): the notifications of its manager whose
- * creating transaction its cursor cannot see. Rows of transactions still
- * running are in neither snapshot's view and come with a later call, and a
- * row is never in two answers for the same position.
+ * What each stream position (a snapshot) has not been sent, and the snapshot
+ * they all now stand at, in one statement (so one snapshot): the events whose
+ * writing transaction its cursor cannot see, read once however many managers
+ * stand there. Events of transactions still running are in neither
+ * snapshot's view and come with a later call, and an event is never in two
+ * answers for the same position.
  */
 export async function readStreamDelta(
   db: Db,
-  positions: readonly StreamPosition[],
+  cursors: readonly string[],
   limit: number,
 ): Promise<StreamDelta> {
-  const cursors = positions.map((position) => position.cursor);
-  const managerIds = positions.map((position) => position.managerId);
   const [row] = await queryRows<{
     snapshot: string;
     rows:
-      | (Omit<NotificationRow, 'createdAt' | 'businessId' | 'businessUuid' | 'businessName'> & {
+      | (Omit<
+          StreamEventRow,
+          'createdAt' | 'businessId' | 'businessUuid' | 'businessName' | 'isRead'
+        > & {
           createdAt: string;
           position: number;
           business: { id: number; uuid: string; name: string } | null;
@@ -280,34 +296,33 @@ export async function readStreamDelta(
   }>(
     db,
     sql`with positions as (
-          select p.position::integer, p.cursor::pg_snapshot as snap, p.manager_id
-            from unnest(${sql.param(cursors)}::text[], ${sql.param(managerIds)}::integer[])
-                 with ordinality as p(cursor, manager_id, position))
+          select p.position::integer, p.cursor::pg_snapshot as snap
+            from unnest(${sql.param([...cursors])}::text[]) with ordinality as p(cursor, position))
         select pg_current_snapshot()::text as snapshot,
                (select json_agg(json_build_object(
-                         'position', p.position, 'id', n.id, 'uuid', n.uuid,
-                         'message', n.message, 'status', n.status, 'isRead', n.is_read,
-                         'createdAt', n.created_at, 'business', n.business)
-                       order by p.position, n.id)
+                         'position', p.position, 'id', e.id, 'uuid', e.uuid,
+                         'message', e.message, 'status', e.status, 'actorId', e.actor_id,
+                         'createdAt', e.created_at, 'business', e.business)
+                       order by p.position, e.id)
                   from positions p
                   cross join lateral (
-                    select n.id, n.uuid, n.message, n.status, n.is_read, n.created_at,
+                    select e.id, e.uuid, e.message, e.status, e.actor_id, e.created_at,
                            -- A subquery per row (a primary-key probe): a join here may turn
-                           -- into a hash join that scans businesses once per stream (decision 27).
+                           -- into a hash join that scans businesses (decision 27).
                            (select json_build_object('id', b.id, 'uuid', b.uuid,
                                                      'name', b.business_name)
-                              from ${businesses} b where b.id = n.business_id) as business
-                      from ${notifications} n
-                     where n.manager_id = p.manager_id
-                       and n.xid >= pg_snapshot_xmin(p.snap)
-                       and not pg_visible_in_snapshot(n.xid, p.snap)
-                     order by n.id
-                     limit ${limit}) n) as rows`,
+                              from ${businesses} b where b.id = e.business_id) as business
+                      from ${notificationEvents} e
+                     where e.xid >= pg_snapshot_xmin(p.snap)
+                       and not pg_visible_in_snapshot(e.xid, p.snap)
+                     order by e.id
+                     limit ${limit}) e) as rows`,
   );
-  const byPosition: NotificationRow[][] = positions.map(() => []);
+  const byPosition: StreamEventRow[][] = cursors.map(() => []);
   for (const { position, createdAt, business, ...rest } of row!.rows ?? []) {
     byPosition[position - 1]!.push({
       ...rest,
+      isRead: false,
       createdAt: new Date(createdAt),
       businessId: business?.id ?? null,
       businessUuid: business?.uuid ?? null,

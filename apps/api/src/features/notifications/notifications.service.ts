@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import {
+  catchUpNotifications,
   countNotifications,
   deleteExpiredStreamTickets,
   deleteNotification,
@@ -54,11 +55,24 @@ export function toWireNotification(row: NotificationRow): AppNotification {
 
 const notFound = () => new AppError(404, apiErrorDetails.notificationNotFound);
 
+/**
+ * Every read or change of a manager's own notifications first writes out the events they have
+ * not taken (decision 95), so it sees every notification the stream has sent them. A change
+ * does so in its transaction: one that is refused (an unknown uuid) changes nothing.
+ */
+function caughtUp<T>(db: Db, managerId: number, change: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await catchUpNotifications(tx, managerId);
+    return change(tx);
+  });
+}
+
 export async function getNotificationPage(
   { db }: NotificationsDeps,
   managerId: number,
   query: { readState?: NotificationReadState; page: number; pageSize: number },
 ): Promise<NotificationListPage> {
+  await catchUpNotifications(db, managerId);
   const [rows, counts] = await Promise.all([
     listNotifications(db, managerId, {
       readState: query.readState,
@@ -83,9 +97,11 @@ export async function updateNotification(
   uuid: string,
   isRead: boolean,
 ): Promise<AppNotification> {
-  const row = await setNotificationRead(db, managerId, uuid.toLowerCase(), isRead);
-  if (!row) throw notFound();
-  return toWireNotification(row);
+  return caughtUp(db, managerId, async (tx) => {
+    const row = await setNotificationRead(tx, managerId, uuid.toLowerCase(), isRead);
+    if (!row) throw notFound();
+    return toWireNotification(row);
+  });
 }
 
 export async function removeNotification(
@@ -93,7 +109,9 @@ export async function removeNotification(
   managerId: number,
   uuid: string,
 ): Promise<void> {
-  if (!(await deleteNotification(db, managerId, uuid.toLowerCase()))) throw notFound();
+  await caughtUp(db, managerId, async (tx) => {
+    if (!(await deleteNotification(tx, managerId, uuid.toLowerCase()))) throw notFound();
+  });
 }
 
 /** 'Mark all as read' (decision 27): all unread, or those up to `through`. */
@@ -102,13 +120,15 @@ export async function markAllRead(
   managerId: number,
   through?: string,
 ): Promise<{ updated: number; counts: NotificationCounts }> {
-  let throughId: number | undefined;
-  if (through !== undefined) {
-    throughId = await findOwnNotificationId(db, managerId, through.toLowerCase());
-    if (throughId === undefined) throw notFound();
-  }
-  const updated = await markAllNotificationsRead(db, managerId, throughId);
-  return { updated, counts: await countNotifications(db, managerId) };
+  return caughtUp(db, managerId, async (tx) => {
+    let throughId: number | undefined;
+    if (through !== undefined) {
+      throughId = await findOwnNotificationId(tx, managerId, through.toLowerCase());
+      if (throughId === undefined) throw notFound();
+    }
+    const updated = await markAllNotificationsRead(tx, managerId, throughId);
+    return { updated, counts: await countNotifications(tx, managerId) };
+  });
 }
 
 // ---- Stream tickets ---------------------------------------------------------

@@ -20,7 +20,7 @@ import {
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema.ts';
+import { notificationEvents, notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { openEventStream, type OpenedEventStream } from '../../test/event-stream.ts';
 import { respellingsOf } from '../../test/token-spellings.ts';
@@ -34,7 +34,7 @@ import {
   type TestUser,
 } from '../../test/test-app.ts';
 import { setManagerActive } from '../managers/index.ts';
-import { insertNotifications } from './index.ts';
+import { insertNotificationEvent } from './index.ts';
 
 const unknownUuid = '5f0c7d1e-0000-4000-8000-000000000000';
 type Manager = TestUser & { token: string };
@@ -99,8 +99,11 @@ describe.each(lanes)('notifications API on $name', (lane) => {
     return notificationListResponseSchema.parse(response.body).data;
   };
 
-  const rowsOf = (managerId: number) =>
-    database.db.select().from(notifications).where(eq(notifications.managerId, managerId));
+  /** The manager's own rows, once their events are written out (decision 95). */
+  const rowsOf = async (managerId: number) => {
+    await records.catchUpActiveManagers(database.db);
+    return database.db.select().from(notifications).where(eq(notifications.managerId, managerId));
+  };
 
   async function ticketFor(manager: Manager, base = harness.baseUrl) {
     const response = await api('POST', 'notifications/stream/ticket/', {
@@ -355,6 +358,82 @@ describe.each(lanes)('notifications API on $name', (lane) => {
     });
   });
 
+  describe('fanned out on read (decision 95)', () => {
+    const eventsOf = (businessId: number) =>
+      database.db
+        .select()
+        .from(notificationEvents)
+        .where(eq(notificationEvents.businessId, businessId));
+
+    it('stores one event a write, however many managers it notifies', async () => {
+      const others = await Promise.all(
+        [1, 2, 3].map(async () => signIn(await createUser(database))),
+      );
+      const business = await commentOn(writer, 'One row');
+      const [event, ...more] = await eventsOf(business.id);
+      expect(more).toEqual([]);
+      expect(event).toMatchObject({ actorId: writer.id, status: 'Comment' });
+      // Each manager but the writer reads it under the event's uuid, and only the writer does not.
+      for (const manager of [reader, ...others]) {
+        const [first] = (await list('', manager.token)).detail;
+        expect(first).toMatchObject({ uuid: event!.uuid, is_read: false });
+        expect(first!.business?.uuid).toBe(business.uuid);
+      }
+      expect((await list('', writer.token)).detail.map((n) => n.uuid)).not.toContain(event!.uuid);
+      expect(await records.notifiedManagers(database.db, business.id)).toEqual(
+        await records.otherActiveManagers(database.db, writer.id),
+      );
+    });
+
+    it('reaches a manager only with what was written while they were active', async () => {
+      const before = await commentOn(writer, 'Before they joined');
+      const user = await createUser(database);
+      const manager = await signIn(user);
+      const whileActive = await commentOn(writer, 'While active');
+      await setManagerActive(database.db, { email: user.email, isActive: false });
+      const whileAway = await commentOn(writer, 'While away');
+      await setManagerActive(database.db, { email: user.email, isActive: true });
+      const back = await commentOn(writer, 'Back again');
+      const again = await signIn(user);
+      const seen = (await list('', again.token)).detail.map((n) => n.business?.uuid);
+      expect(seen).toEqual([back.uuid, whileActive.uuid]);
+      expect(seen).not.toContain(whileAway.uuid);
+      expect(seen).not.toContain(before.uuid);
+      expect(manager.id).toBe(again.id);
+    });
+
+    it('writes each event out once for a manager, however many reads race', async () => {
+      const manager = await signIn(await createUser(database));
+      const business = await commentOn(writer, 'Raced');
+      const pages = await Promise.all(Array.from({ length: 8 }, () => list('', manager.token)));
+      for (const page of pages) expect(page.detail[0]!.business?.uuid).toBe(business.uuid);
+      const rows = (await rowsOf(manager.id)).filter((row) => row.businessId === business.id);
+      expect(rows).toHaveLength(1);
+      expect((await list('', manager.token)).counts).toEqual({ all: 1, read: 0, unread: 1 });
+    });
+
+    it('keeps a deletion and a read mark: later reads do not write the event out again', async () => {
+      const manager = await signIn(await createUser(database));
+      const kept = await commentOn(writer, 'Kept');
+      const dropped = await commentOn(writer, 'Dropped');
+      const [droppedOne, keptOne] = (await list('', manager.token)).detail;
+      expect(droppedOne!.business?.uuid).toBe(dropped.uuid);
+      expect(keptOne!.business?.uuid).toBe(kept.uuid);
+      const gone = await api('DELETE', `notifications/${droppedOne!.uuid}/`, {
+        token: manager.token,
+      });
+      expect(gone.status).toBe(200);
+      const read = await api('PUT', `notifications/${keptOne!.uuid}/`, {
+        token: manager.token,
+        json: { is_read: true },
+      });
+      expect(read.status).toBe(200);
+      const page = await list('', manager.token);
+      expect(page.detail.map((n) => [n.uuid, n.is_read])).toEqual([[keptOne!.uuid, true]]);
+      expect(page.counts).toEqual({ all: 1, read: 1, unread: 0 });
+    });
+  });
+
   describe('the live stream', () => {
     it('pushes a new notification to its manager only, as it is created', async () => {
       const readerStream = await stream(reader);
@@ -558,7 +637,7 @@ describe.each(lanes)('notifications API on $name', (lane) => {
         expect(batch(event.data)[0]!.business?.uuid).toBe(business.uuid);
 
         // A client event (no actor) notifies every active manager.
-        await insertNotifications(database.db, {
+        await insertNotificationEvent(database.db, {
           businessId: business.id,
           message: 'A new business was submitted',
           status: 'New business',
@@ -586,11 +665,11 @@ describe.each(lanes)('notifications API on $name', (lane) => {
           // A slow writer takes its id first and commits last.
           await client.query('begin');
           await client.query(
-            `insert into notifications (manager_id, business_id, message, status)
-             values ($1, $2, 'slow', 'Comment')`,
-            [reader.id, business.id],
+            `insert into notification_events (business_id, message, status)
+             values ($1, 'slow', 'Comment')`,
+            [business.id],
           );
-          await insertNotifications(database.db, {
+          await insertNotificationEvent(database.db, {
             businessId: business.id,
             message: 'fast',
             status: 'Comment',

@@ -16,7 +16,7 @@ import {
   shareholders,
   users,
 } from '../../db/schema.ts';
-import { insertNotifications } from '../../features/notifications/index.ts';
+import { insertNotificationEvent } from '../../features/notifications/index.ts';
 import { clientColumns, generateBusiness, submittedBusinessColumns } from './business-generator.ts';
 import { Random } from './random.ts';
 import { sampleFiles, writeSampleFiles } from './sample-files.ts';
@@ -91,7 +91,7 @@ export async function submitBusiness(
         .insert(shareholders)
         .values(generated.shareholders.map((holder) => ({ businessId, ...holder })));
     }
-    await insertNotifications(tx, {
+    await insertNotificationEvent(tx, {
       businessId,
       message: `${client.firstName} ${client.lastName} submitted a new business, ${generated.businessName}.`,
       status: clientEventStatuses.submitted,
@@ -110,7 +110,7 @@ async function writeClientEvent(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await event.write(tx);
-    await insertNotifications(tx, {
+    await insertNotificationEvent(tx, {
       businessId: business.id,
       message: event.message,
       status: event.status,

@@ -97,6 +97,30 @@ describe('NotificationStream', () => {
     stream.stop();
   });
 
+  it('tells how many notifications an event brought, or nothing when its data cannot be read', async () => {
+    const arrivals: [StreamChange, number | undefined][] = [];
+    const stream = new NotificationStream({
+      getTicket: () => getTicket(),
+      open: (ticket, lastEventId) => {
+        const source = new FakeSource(ticket, lastEventId);
+        sources.push(source);
+        return source;
+      },
+      onChange: (change, arrived) => arrivals.push([change, arrived]),
+    });
+    stream.start();
+    await settle();
+    latest().emit('ready', '10:10:');
+    latest().emit('notifications', '11:11:', { detail: [{ uuid: 'a' }, { uuid: 'b' }] });
+    latest().emit('notifications', '12:12:', 'not a batch');
+    expect(arrivals).toEqual([
+      ['ready', undefined],
+      ['notifications', 2],
+      ['notifications', undefined],
+    ]);
+    stream.stop();
+  });
+
   it('on an error closes the stream itself, waits, and resumes with a new ticket and the last id', async () => {
     const stream = startStream();
     await settle();

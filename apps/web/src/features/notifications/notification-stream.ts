@@ -24,8 +24,11 @@ export interface NotificationStreamOptions {
   getTicket: () => Promise<string>;
   /** Opens the stream with `ticket`, resuming after `lastEventId` when there is one. */
   open: (ticket: string, lastEventId: string | undefined) => StreamSource;
-  /** Something changed: a fresh connection, new notifications, or more missed than one event holds. */
-  onChange: (change: StreamChange) => void;
+  /**
+   * Something changed: a fresh connection, new notifications (`arrived`: how many, when the
+   * event could be read), or more missed than one event holds.
+   */
+  onChange: (change: StreamChange, arrived?: number) => void;
 }
 
 /** 1 s, 2 s, 4 s … never more than 30 s: the same backoff as a failed query. */
@@ -44,6 +47,22 @@ const RESUME_ATTEMPTS = 2;
  */
 const isFinal = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+/** How many notifications a `notifications` event brought, if its data can be read. */
+function arrivedIn(event: Event): number | undefined {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return undefined;
+  try {
+    const data: unknown = JSON.parse(event.data);
+    return typeof data === 'object' &&
+      data !== null &&
+      'detail' in data &&
+      Array.isArray(data.detail)
+      ? data.detail.length
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** An `end` event whose data says `reconnect: true`: the server stops, the session goes on. */
 function asksToReconnect(event: Event): boolean {
@@ -120,7 +139,7 @@ export class NotificationStream {
       // Resumed: what was missed follows as `notifications` or `reset`.
       if (resumeFrom === undefined) this.options.onChange('ready');
     });
-    on('notifications', () => this.options.onChange('notifications'));
+    on('notifications', (event) => this.options.onChange('notifications', arrivedIn(event)));
     on('reset', () => this.options.onChange('reset'));
     on('end', (event) => {
       // The server stopping says to come back (to another instance, if any); otherwise the
