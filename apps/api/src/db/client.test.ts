@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { lanes, type TestDatabase } from '../test/databases.ts';
 import { openDatabase, queryRows } from './client.ts';
 import { users } from './schema.ts';
@@ -72,13 +73,22 @@ describe.each(lanes.filter((lane) => lane.name === 'postgres'))(
           sql`select current_setting('max_parallel_workers_per_gather') as setting`,
         );
         expect(rows).toEqual([{ setting: '0' }]);
-        // The server's own default is left as it was for every other client.
-        const [other] = await queryRows<{ setting: string }>(
+        // Set by the API's connections, not the server: another client keeps the server's own.
+        const [ours] = await queryRows<{ source: string }>(
           database.db,
-          sql`select boot_val as setting from pg_settings
-               where name = 'max_parallel_workers_per_gather'`,
+          sql`select source from pg_settings where name = 'max_parallel_workers_per_gather'`,
         );
-        expect(other?.setting).not.toBe('0');
+        expect(ours?.source).toBe('client');
+        const other = new pg.Client({ connectionString: database.url });
+        await other.connect();
+        try {
+          const { rows } = await other.query<{ source: string }>(
+            `select source from pg_settings where name = 'max_parallel_workers_per_gather'`,
+          );
+          expect(rows[0]?.source).not.toBe('client');
+        } finally {
+          await other.end();
+        }
       } finally {
         await database.dispose();
       }
