@@ -94,7 +94,7 @@ export const formatCount = (count: number): string =>
 
 /**
  * The total rows under a list: `1 result`, `1,234 results`; a total that is a
- * lower bound (the API's `total_count_exact` false) reads `10,000+ results`.
+ * lower bound (the API's `total_count_exact` false) reads `1,000+ results`.
  */
 export const formatResultCount = (count: number, exact = true): string =>
   exact

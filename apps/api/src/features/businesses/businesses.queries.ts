@@ -629,9 +629,9 @@ export interface ListTotal {
 
 /**
  * A count that reads `businesses` is exact up to this many rows, and a lower
- * bound beyond (decision 33): "10,000+ results".
+ * bound beyond (decisions 33, 96): "1,000+ results".
  */
-export const EXACT_COUNT_UP_TO = 10_000;
+export const EXACT_COUNT_UP_TO = 1_000;
 
 /**
  * The bound of a page's count: the fixed one, or, on a page past it, that

@@ -7,7 +7,7 @@ interface PaginationProps {
   page: number;
   /** Undefined while the first answer is still out (or it failed). */
   totalCount: number | undefined;
-  /** False when `totalCount` is a lower bound (the API's `total_count_exact`): "10,000+". */
+  /** False when `totalCount` is a lower bound (the API's `total_count_exact`): "1,000+". */
   totalIsExact?: boolean;
   pageSize: number;
   /** A page is loading: both buttons wait for it. */
