@@ -42,7 +42,9 @@ let changes: StreamChange[];
 let tickets: number;
 let getTicket: () => Promise<string>;
 
-function startStream() {
+function startStream(
+  onChange: (change: StreamChange, arrived?: number) => void = (change) => changes.push(change),
+) {
   const stream = new NotificationStream({
     getTicket: () => getTicket(),
     open: (ticket, lastEventId) => {
@@ -50,7 +52,7 @@ function startStream() {
       sources.push(source);
       return source;
     },
-    onChange: (change) => changes.push(change),
+    onChange,
   });
   stream.start();
   return stream;
@@ -99,16 +101,7 @@ describe('NotificationStream', () => {
 
   it('tells how many notifications an event brought, or nothing when its data cannot be read', async () => {
     const arrivals: [StreamChange, number | undefined][] = [];
-    const stream = new NotificationStream({
-      getTicket: () => getTicket(),
-      open: (ticket, lastEventId) => {
-        const source = new FakeSource(ticket, lastEventId);
-        sources.push(source);
-        return source;
-      },
-      onChange: (change, arrived) => arrivals.push([change, arrived]),
-    });
-    stream.start();
+    const stream = startStream((change, arrived) => arrivals.push([change, arrived]));
     await settle();
     latest().emit('ready', '10:10:');
     latest().emit('notifications', '11:11:', { detail: [{ uuid: 'a' }, { uuid: 'b' }] });
