@@ -355,13 +355,16 @@ export const notificationEvents = pgTable(
  * How far each manager's own notifications are written out from the events
  * (decision 95): the snapshot of the last catch-up, `notifications_catch_up()`
  * (migration 0021). Kept by triggers on `users`: a new or re-activated manager
- * starts from now, a deactivated one is caught up first.
+ * starts from now, a deactivated one is caught up first. `since` is where the
+ * inbox last (re)started (migration 0022): a live stream may not resume from
+ * before it, or it would be sent what this manager's list never holds.
  */
 export const notificationInboxes = pgTable('notification_inboxes', {
   managerId: integer('manager_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   position: pgSnapshot('position').notNull(),
+  since: pgSnapshot('since').notNull(),
 });
 
 /**

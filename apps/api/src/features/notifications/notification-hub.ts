@@ -61,8 +61,12 @@ export interface NotificationHub {
   stop(): Promise<void>;
 }
 
+/** An event-stream frame whose data is `json`, already serialized. */
+const jsonFrame = (event: NotificationStreamEvent, id: string | undefined, json: string) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${json}\n\n`;
+
 const frame = (event: NotificationStreamEvent, id: string | undefined, data: unknown) =>
-  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  jsonFrame(event, id, JSON.stringify(data));
 
 /**
  * A `notifications` frame of `events`, its wire form serialized once for every
@@ -78,7 +82,7 @@ function notificationsFrame(
     if (json === undefined) cache.set(event.id, (json = JSON.stringify(toWireNotification(event))));
     return json;
   });
-  return `id: ${snapshot}\nevent: notifications\ndata: {"detail":[${wire.join(',')}]}\n\n`;
+  return jsonFrame('notifications', snapshot, `{"detail":[${wire.join(',')}]}`);
 }
 
 export async function startNotificationHub(options: {
@@ -154,7 +158,7 @@ export async function startNotificationHub(options: {
       return;
     }
     const eventsByCursor = new Map(cursors.map((cursor, index) => [cursor, delta.rows[index]!]));
-    // Each event is framed once per cursor, and each stream is sent those not its own manager's.
+    // Each event's wire form is built once, and each stream is sent those not its own manager's.
     const framed = new Map<number, string>();
     for (const stream of open) {
       if (!streams.has(stream)) continue;

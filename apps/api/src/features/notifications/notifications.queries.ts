@@ -258,6 +258,32 @@ export async function isKnownSnapshot(db: Db, cursor: string): Promise<boolean> 
   }
 }
 
+/**
+ * Whether a stream of `managerId` may resume from `cursor`: no event is
+ * invisible to it yet visible where the manager's inbox last (re)started
+ * (migration 0022). One that is would be sent though it was written before the
+ * manager was (again) active, and their list never holds it.
+ */
+export async function resumesWithinInbox(
+  db: Db,
+  managerId: number,
+  cursor: string,
+): Promise<boolean> {
+  const [row] = await queryRows<{ within: boolean }>(
+    db,
+    sql`select not exists (
+          select 1
+            from notification_inboxes i
+            join notification_events e
+              on e.xid >= pg_snapshot_xmin(${cursor}::pg_snapshot)
+             and e.xid < pg_snapshot_xmax(i.since)
+           where i.manager_id = ${managerId}
+             and not pg_visible_in_snapshot(e.xid, ${cursor}::pg_snapshot)
+             and pg_visible_in_snapshot(e.xid, i.since)) as within`,
+  );
+  return row?.within === true;
+}
+
 /** A new event as a stream sends it, with whom it does not notify. */
 export type StreamEventRow = NotificationRow & { actorId: number | null };
 

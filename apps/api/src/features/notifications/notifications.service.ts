@@ -27,6 +27,7 @@ import {
   findStreamingManagers,
   insertStreamTicket,
   isKnownSnapshot,
+  resumesWithinInbox,
   listNotifications,
   markAllNotificationsRead,
   setNotificationRead,
@@ -207,6 +208,10 @@ export async function redeemStreamTicket(
         cursor.length <= STREAM_CURSOR_MAX_LENGTH && STREAM_CURSOR_PATTERN.test(cursor);
       if (!wellFormed || !(await isKnownSnapshot(tx, cursor))) {
         throw new AppError(wellFormed ? 409 : 400, apiErrorDetails.streamCursorInvalid);
+      }
+      // Nor from before the manager's inbox (re)started: this stream never sent such an id.
+      if (!(await resumesWithinInbox(tx, row.managerId, cursor))) {
+        throw new AppError(409, apiErrorDetails.streamCursorInvalid);
       }
     }
     return {

@@ -389,6 +389,9 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       const before = await commentOn(writer, 'Before they joined');
       const user = await createUser(database);
       const manager = await signIn(user);
+      const earlier = await stream(manager);
+      const earlierReady = await earlier.next();
+      earlier.close();
       const whileActive = await commentOn(writer, 'While active');
       await setManagerActive(database.db, { email: user.email, isActive: false });
       const whileAway = await commentOn(writer, 'While away');
@@ -399,7 +402,22 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       expect(seen).toEqual([back.uuid, whileActive.uuid]);
       expect(seen).not.toContain(whileAway.uuid);
       expect(seen).not.toContain(before.uuid);
-      expect(manager.id).toBe(again.id);
+
+      // Nor does their live stream: resuming from before the re-activation would send 'While
+      // away', so it is refused (the client starts afresh); one opened since resumes.
+      const stale = await stream(again, { lastEventId: earlierReady.id });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({
+        errors: { detail: apiErrorDetails.streamCursorInvalid },
+      });
+      const fresh = await stream(again);
+      const freshReady = await fresh.next();
+      fresh.close();
+      const later = await commentOn(writer, 'Later');
+      const resumed = await stream(again, { lastEventId: freshReady.id });
+      expect(resumed.status).toBe(200);
+      expect(JSON.parse((await resumed.next()).data)).toEqual({ resumed: true });
+      expect(batch((await resumed.next()).data).map((n) => n.business?.uuid)).toEqual([later.uuid]);
     });
 
     it('writes each event out once for a manager, however many reads race', async () => {
