@@ -143,15 +143,33 @@ export const businesses = pgTable(
  */
 export const businessCounts = pgTable('business_counts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  incorporationStatus: text('incorporation_status').notNull(),
-  accountLevel: text('account_level').notNull(),
-  hasManualReceipt: boolean('has_manual_receipt').notNull(),
-  currentActivityStep: text('current_activity_step'),
-  currentActivityStatus: text('current_activity_status'),
-  // The two filters a manager picks most (migration 0020, docs/decisions/094-filter-totals-from-the-maintained-counts.md).
-  countryOfIncorporation: text('country_of_incorporation'),
-  companyType: text('company_type'),
-  n: bigint('n', { mode: 'number' }).notNull(),
+  ...countedColumns(),
+});
+
+/** The columns a maintained count is kept by, and its signed number of businesses. */
+function countedColumns() {
+  return {
+    incorporationStatus: text('incorporation_status').notNull(),
+    accountLevel: text('account_level').notNull(),
+    hasManualReceipt: boolean('has_manual_receipt').notNull(),
+    currentActivityStep: text('current_activity_step'),
+    currentActivityStatus: text('current_activity_status'),
+    // The two filters a manager picks most (migration 0020, docs/decisions/094-filter-totals-from-the-maintained-counts.md).
+    countryOfIncorporation: text('country_of_incorporation'),
+    companyType: text('company_type'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  };
+}
+
+/**
+ * The same counts per month of creation (UTC), kept by the same triggers (migration 0023): a list
+ * with a date range adds up the months the range holds whole and counts only the days of the
+ * months it cuts (docs/decisions/097-dated-filter-totals-from-monthly-counts.md).
+ */
+export const businessMonthCounts = pgTable('business_month_counts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  month: timestamp('month', { withTimezone: true }).notNull(),
+  ...countedColumns(),
 });
 
 export const formationSteps = pgTable(

@@ -1,8 +1,9 @@
 /**
- * The maintained counts of migration 0009
- * (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md): after any mix of writes,
- * every tab and progress filter sums to exactly what a count over `businesses` gives, folding keeps
- * every total, and the seed's given derived columns are what the database would derive.
+ * The maintained counts of migrations 0009, 0020 and 0023
+ * (docs/decisions/029-counts-at-a-million-businesses-maintained-per.md, 097): after any mix of
+ * writes, every tab, progress filter and date range sums to exactly what a count over
+ * `businesses` gives, folding keeps every total, and the seed's given derived columns are what
+ * the database would derive.
  */
 import { businessListQuerySchema, type BusinessListQuery } from '@fd/contract';
 import { sql } from 'drizzle-orm';
@@ -61,17 +62,59 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
     await database?.dispose();
   });
 
+  /**
+   * Date ranges over the seeded days (migration 0023): from and to the first and last day of a
+   * month (whole months only), from and to days within months (cut at both ends), one month's
+   * days alone, and open ends; with the tabs and the maintained filters.
+   */
+  const datedCases = async (): Promise<[BusinessTab, BusinessListQuery][]> => {
+    const days = (
+      await queryRows<{ day: string }>(
+        database.db,
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day
+              from businesses order by created_at`,
+      )
+    ).map((row) => row.day);
+    // Any days will do once the table is empty.
+    const early = days[Math.floor(days.length / 4)] ?? '2025-01-15';
+    const late = days[Math.floor((days.length * 3) / 4)] ?? '2025-06-15';
+    const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+    const monthEnd = (day: string) => {
+      const [year, month] = day.split('-').map(Number);
+      return new Date(Date.UTC(year!, month!, 0)).toISOString().slice(0, 10);
+    };
+    return [
+      ['all', { start_date_iso: monthStart(early) }],
+      ['all', { start_date_iso: early }],
+      ['all', { end_date_iso: late }],
+      ['all', { end_date_iso: monthEnd(late) }],
+      ['all', { start_date_iso: early, end_date_iso: late }],
+      ['all', { start_date_iso: monthStart(early), end_date_iso: monthEnd(late) }],
+      ['all', { start_date_iso: monthStart(late), end_date_iso: late }],
+      ['pending', { start_date_iso: early, country: 'USA' }],
+      ['all', { start_date_iso: early, end_date_iso: late, type: 'LLC', account_level: 'UNPAID' }],
+      ['confirmed', { start_date_iso: monthStart(early), processing_status: 'PENDING' }],
+    ];
+  };
+
   /** Each case's maintained count beside its count over `businesses`. */
   const bothCounts = async () =>
     Promise.all(
-      cases.map(async ([tab, query]) => {
+      [...cases, ...(await datedCases())].map(async ([tab, query]) => {
         const filters = filtersOf(query);
         const [counted] = await selectBoundedBusinessCount(
           database.db,
           businessListCondition(tab, filters),
           Number.MAX_SAFE_INTEGER - 1,
         );
-        const maintained = await countBusinesses(database.db, tab, filters, 1);
+        // The bound reaches only the rows of a month a date range cuts.
+        const dated = filters.createdFrom !== undefined || filters.createdTo !== undefined;
+        const maintained = await countBusinesses(
+          database.db,
+          tab,
+          filters,
+          dated ? Number.MAX_SAFE_INTEGER - 1 : 1,
+        );
         expect(maintained.exact, 'a maintained count is exact whatever the bound').toBe(true);
         return {
           case: `${tab} ${JSON.stringify(query)}`,
@@ -85,10 +128,10 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
     for (const entry of counts) expect(entry.maintained, entry.case).toBe(entry.counted);
     return counts;
   };
-  const countRows = async () => {
+  const countRows = async (table = sql`business_counts`) => {
     const [row] = await queryRows<{ rows: number; total: number }>(
       database.db,
-      sql`select count(*)::int as rows, coalesce(sum(n), 0)::int as total from business_counts`,
+      sql`select count(*)::int as rows, coalesce(sum(n), 0)::int as total from ${table}`,
     );
     return row!;
   };
@@ -141,6 +184,10 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
       sql`update businesses set business_name = business_name || ' B' where id = ${ids[40]!}`,
     );
     await database.db.execute(sql`delete from businesses where id = ${ids[41]!}`);
+    // A business moved to another month moves its monthly count (migration 0023).
+    await database.db.execute(
+      sql`update businesses set created_at = created_at - interval '45 days' where id in ${ids.slice(42, 46)}`,
+    );
     // A transaction that rolls back leaves no trace in the counts either.
     await expect(
       database.db.transaction(async (tx) => {
@@ -167,13 +214,29 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
                             country_of_incorporation, company_type from businesses) g`,
     );
     expect(unfolded.rows).toBeGreaterThan(groups!.n);
+    const months = sql`business_month_counts`;
+    const unfoldedMonths = await countRows(months);
+    const [monthGroups] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from (
+            select distinct date_trunc('month', created_at, 'UTC'), incorporation_status,
+                            account_level, has_manual_receipt, current_activity_step,
+                            current_activity_status, country_of_incorporation, company_type
+              from businesses) g`,
+    );
+    expect(unfoldedMonths.rows).toBeGreaterThan(monthGroups!.n);
 
-    await compactBusinessCounts(database.db);
+    expect(await compactBusinessCounts(database.db)).toEqual({
+      counts: groups!.n,
+      months: monthGroups!.n,
+    });
     expect(await countRows()).toEqual({ rows: groups!.n, total: unfolded.total });
+    expect(await countRows(months)).toEqual({ rows: monthGroups!.n, total: unfoldedMonths.total });
     expect(await expectExact()).toEqual(before);
     // Folding again changes nothing.
     await compactBusinessCounts(database.db);
     expect((await countRows()).rows).toBe(groups!.n);
+    expect((await countRows(months)).rows).toBe(monthGroups!.n);
   });
 
   it('keeps every total while folds and writes run side by side', async () => {
@@ -205,6 +268,7 @@ describe.each(lanes)('maintained business counts on $name', (lane) => {
   it('empties with the table', async () => {
     await database.db.execute(sql`truncate businesses cascade`);
     expect(await countRows()).toEqual({ rows: 0, total: 0 });
+    expect(await countRows(sql`business_month_counts`)).toEqual({ rows: 0, total: 0 });
     for (const entry of await expectExact()) expect(entry.maintained).toBe(0);
   });
 });

@@ -8,9 +8,10 @@ import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gte, like, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   businessCounts,
+  businessMonthCounts,
   businesses,
   documents,
   formationSteps,
@@ -215,8 +216,27 @@ function listCountIsMaintained(filters: Omit<BusinessListFilters, 'page' | 'page
   return givenFilters(filters).every(([name]) => maintainedListFilters.has(name));
 }
 
-/** A list's condition over the columns of `business_counts` (see `listCountIsMaintained`). */
+/**
+ * Whether the list's total is a sum over `business_month_counts` for the months its date range
+ * holds whole, plus a count of the rows of the months it cuts: a date range with, at most, the
+ * filters `business_counts` holds (docs/decisions/097-dated-filter-totals-from-monthly-counts.md).
+ */
+function listCountIsMonthly(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
+  const given = givenFilters(filters);
+  return (
+    given.some(([name]) => name === 'createdFrom' || name === 'createdTo') &&
+    given.every(
+      ([name]) => maintainedListFilters.has(name) || name === 'createdFrom' || name === 'createdTo',
+    )
+  );
+}
+
+/**
+ * A list's condition over the columns of `business_counts` or `business_month_counts`, which
+ * are named alike (see `listCountIsMaintained`).
+ */
 function countsCondition(
+  table: typeof businessCounts | typeof businessMonthCounts,
   tab: BusinessTab,
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
   values: BusinessListValues,
@@ -225,13 +245,9 @@ function countsCondition(
   ) => string | Placeholder,
 ): SQL | undefined {
   return and(
-    values.companyType !== undefined
-      ? eq(businessCounts.companyType, bind('companyType'))
-      : undefined,
-    values.country !== undefined
-      ? eq(businessCounts.countryOfIncorporation, bind('country'))
-      : undefined,
-    progressCondition(businessCounts, tab, filters, values, bind),
+    values.companyType !== undefined ? eq(table.companyType, bind('companyType')) : undefined,
+    values.country !== undefined ? eq(table.countryOfIncorporation, bind('country')) : undefined,
+    progressCondition(table, tab, filters, values, bind),
   );
 }
 
@@ -582,7 +598,7 @@ const FROM_END_AFTER = 2000;
 
 /** A list's exact total as an SQL expression over `business_counts`, its values as placeholders. */
 function maintainedTotal(tab: BusinessTab, filters: ListFilters): SQL {
-  const where = countsCondition(tab, filters, businessListValues(filters), (name) =>
+  const where = countsCondition(businessCounts, tab, filters, businessListValues(filters), (name) =>
     sql.placeholder(name),
   );
   return sql`(select coalesce(sum(${businessCounts.n}), 0)::bigint from ${businessCounts} where ${where ?? sql`true`})`;
@@ -659,44 +675,145 @@ export async function countBusinesses(
   filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
   bound: number,
 ): Promise<ListTotal> {
-  if (!listCountIsMaintained(filters)) {
-    const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
-    const [row] = await selectBoundedBusinessCount(db, where, bound);
-    const total = row?.total ?? 0;
-    return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
+  if (listCountIsMaintained(filters)) {
+    const values = businessListValues(filters);
+    return sumCounts(
+      db,
+      businessCounts,
+      countsCondition(businessCounts, tab, filters, values, (name) => values[name]!),
+    );
   }
-  const values = businessListValues(filters);
-  const where = countsCondition(tab, filters, values, (name) => values[name]!);
+  if (listCountIsMonthly(filters)) {
+    const total = await countByMonths(db, tab, filters, bound);
+    if (total) return total;
+  }
+  return countRows(db, tab, filters, bound);
+}
+
+/** A count over `businesses` that stops past `bound` rows. */
+async function countRows(
+  db: Db,
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  bound: number,
+): Promise<ListTotal> {
+  const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
+  const [row] = await selectBoundedBusinessCount(db, where, bound);
+  const total = row?.total ?? 0;
+  return total > bound ? { count: bound, exact: false } : { count: total, exact: true };
+}
+
+/**
+ * The exact sum of a maintained counts table's rows that match `where`. A sum that met more
+ * unfolded rows than the table held when last folded (plus `COUNT_ROWS_BEFORE_COMPACTING`)
+ * folds both tables in the background.
+ */
+async function sumCounts(
+  db: Db,
+  table: typeof businessCounts | typeof businessMonthCounts,
+  where: SQL | undefined,
+): Promise<ListTotal> {
   const [row] = await db
     .select({
-      total: sql<string | null>`sum(${businessCounts.n}) filter (where ${where ?? sql`true`})`,
+      total: sql<string | null>`sum(${table.n}) filter (where ${where ?? sql`true`})`,
       rows: count(),
     })
-    .from(businessCounts);
-  if ((row?.rows ?? 0) > COUNT_ROWS_BEFORE_COMPACTING) compactInBackground(db);
+    .from(table);
+  const folded = foldedRows.get(db)?.[table === businessCounts ? 'counts' : 'months'] ?? 0;
+  if ((row?.rows ?? 0) > folded + COUNT_ROWS_BEFORE_COMPACTING) compactInBackground(db);
   return { count: Number(row?.total ?? 0), exact: true };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first instant of the UTC month of `date`, and of the month after. */
+const startOfUtcMonth = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+const startOfNextUtcMonth = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+
+/**
+ * A dated list's total from the monthly counts: the months its range holds whole summed, the
+ * days of a month it cuts (at its start or end) counted from the rows, each at most a month of
+ * them. Undefined when the range holds no whole month (then it is at most two months of rows,
+ * counted as any other list).
+ */
+async function countByMonths(
+  db: Db,
+  tab: BusinessTab,
+  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  bound: number,
+): Promise<ListTotal | undefined> {
+  const values = businessListValues(filters);
+  const { createdFrom: from, createdBefore: before } = values;
+  // The whole months: from the first month starting at or after `from`, to the month of `before`.
+  const wholeFrom =
+    from && from.getTime() !== startOfUtcMonth(from).getTime() ? startOfNextUtcMonth(from) : from;
+  const wholeBefore = before ? startOfUtcMonth(before) : undefined;
+  if (wholeFrom && wholeBefore && wholeFrom >= wholeBefore) return undefined;
+  const months = and(
+    countsCondition(businessMonthCounts, tab, filters, values, (name) => values[name]!),
+    wholeFrom ? gte(businessMonthCounts.month, wholeFrom) : undefined,
+    wholeBefore ? lt(businessMonthCounts.month, wholeBefore) : undefined,
+  );
+  // A cut month's days, as a date range of the same filters (the cuts start and end on days).
+  const cut = (since: Date, until: Date) =>
+    since < until
+      ? countRows(
+          db,
+          tab,
+          {
+            ...filters,
+            createdFrom: isoDay(since),
+            createdTo: isoDay(new Date(until.getTime() - DAY_MS)),
+          },
+          bound,
+        )
+      : undefined;
+  const parts = await Promise.all([
+    sumCounts(db, businessMonthCounts, months),
+    from && wholeFrom ? cut(from, wholeFrom) : undefined,
+    before && wholeBefore ? cut(wholeBefore, before) : undefined,
+  ]);
+  return parts.reduce<ListTotal>(
+    (total, part) =>
+      part ? { count: total.count + part.count, exact: total.exact && part.exact } : total,
+    { count: 0, exact: true },
+  );
 }
 
 const compacting = new WeakMap<Db, Promise<void>>();
 
+/** How many rows each counts table held when this process last folded it. */
+const foldedRows = new WeakMap<Db, FoldedRows>();
+
 function compactInBackground(db: Db): void {
   if (compacting.has(db)) return;
   const done = compactBusinessCounts(db)
-    // A failed fold changes nothing (one statement); the next count tries again.
+    .then((folded) => void foldedRows.set(db, folded))
+    // A failed fold changes nothing (one statement a table); the next count tries again.
     .catch(() => undefined)
     .finally(() => compacting.delete(db));
   compacting.set(db, done);
 }
 
+/** The rows of `business_counts` and `business_month_counts` once folded. */
+export interface FoldedRows {
+  counts: number;
+  months: number;
+}
+
 /**
- * Folds `business_counts` into one row per combination, in one statement: it
- * deletes the rows it sees and inserts their sums, so the totals never move
- * and writers appending meanwhile are neither blocked nor lost. Concurrent
- * folds each take the rows they deleted.
+ * Folds `business_counts` and `business_month_counts` into one row per combination, each in one
+ * statement: it deletes the rows it sees and inserts their sums, so the totals never move and
+ * writers appending meanwhile are neither blocked nor lost. Concurrent folds each take the rows
+ * they deleted.
  */
-export async function compactBusinessCounts(db: Pick<Db, 'execute'>): Promise<void> {
-  await db.execute(sql`
-    with gone as (delete from business_counts returning *)
+export async function compactBusinessCounts(db: Db): Promise<FoldedRows> {
+  const [counts] = await queryRows<{ rows: number }>(
+    db,
+    sql`
+    with gone as (delete from business_counts returning *), kept as (
     insert into business_counts (incorporation_status, account_level, has_manual_receipt,
                                  current_activity_step, current_activity_status,
                                  country_of_incorporation, company_type, n)
@@ -705,7 +822,28 @@ export async function compactBusinessCounts(db: Pick<Db, 'execute'>): Promise<vo
            country_of_incorporation, company_type, sum(n)
       from gone
      group by 1, 2, 3, 4, 5, 6, 7
-    having sum(n) <> 0`);
+    having sum(n) <> 0
+    returning 1)
+    select count(*)::int as rows from kept`,
+  );
+  const [months] = await queryRows<{ rows: number }>(
+    db,
+    sql`
+    with gone as (delete from business_month_counts returning *), kept as (
+    insert into business_month_counts (month, incorporation_status, account_level,
+                                       has_manual_receipt, current_activity_step,
+                                       current_activity_status, country_of_incorporation,
+                                       company_type, n)
+    select month, incorporation_status, account_level, has_manual_receipt,
+           current_activity_step, current_activity_status,
+           country_of_incorporation, company_type, sum(n)
+      from gone
+     group by 1, 2, 3, 4, 5, 6, 7, 8
+    having sum(n) <> 0
+    returning 1)
+    select count(*)::int as rows from kept`,
+  );
+  return { counts: counts?.rows ?? 0, months: months?.rows ?? 0 };
 }
 
 /** A business's KYC/KYB documents, oldest first. */

@@ -4,7 +4,8 @@
  * bound and says so (`total_count_exact` false); the bound moves with the page
  * asked for, so Next stays open while rows remain; the tabs and the filters
  * counted from the maintained `business_counts` (payment, account level,
- * activity, country, type: decisions 29 and 094) stay exact.
+ * activity, country, type: decisions 29 and 094) stay exact, and so does a
+ * date range of whole months with them (decision 97).
  */
 import { businessListResponseSchema, type BusinessListPage } from '@fd/contract';
 import { sql, type SQL } from 'drizzle-orm';
@@ -71,7 +72,11 @@ describe.each(lanes)('list totals past the bound on $name', (lane) => {
   it.each([
     ['a search', `${api}/list/?search=zebra`],
     ['a two-character search', `${api}/list/?search=ze`],
-    ['a country with a start date', `${api}/list/?country=UAE&start_date_iso=2024-01-01`],
+    // Its days of a month are counted from the rows (decision 97): 2025-01-03 on is ~7 100.
+    [
+      'a country with a start date within a month',
+      `${api}/list/?country=UAE&start_date_iso=2025-01-03`,
+    ],
   ])(
     '%s matching more than 1 000 rows counts to 1 000 and says there are more',
     async (_, path) => {
@@ -81,6 +86,15 @@ describe.each(lanes)('list totals past the bound on $name', (lane) => {
       expect(page.businesses).toHaveLength(10);
     },
   );
+
+  it('counts a date range of whole months exactly, from the monthly counts', async () => {
+    const page = await listPage(`${api}/list/?country=UAE&start_date_iso=2024-01-01`);
+    expect([page.total_count, page.total_count_exact]).toEqual([BULK, true]);
+    const ended = await listPage(
+      `${api}/list/?type=LLC&start_date_iso=2024-12-01&end_date_iso=2025-01-31`,
+    );
+    expect([ended.total_count, ended.total_count_exact]).toEqual([BULK, true]);
+  });
 
   it('gives the rows in order whatever the count', async () => {
     const page = await listPage(`${api}/list/?search=zebra&page=3`);
