@@ -24,7 +24,6 @@ import {
   readBusinessDetail,
   searchBusinesses,
   signBusinessDetail,
-  type UnsignedBusinessDetail,
 } from './businesses.service.ts';
 import {
   prepareBusinessDetailQueries,
@@ -40,7 +39,7 @@ export type BusinessesRoutesOptions = {
   /** The JWT secret keys the signed download URLs of the documents listed. */
   config: Pick<Config, 'jwt'>;
   now: () => Date;
-  /** Keeps list answers, totals, page anchors and details until what they read changes. */
+  /** Keeps list answers, totals and page anchors until what they read changes. */
   readCache: ReadCache;
 };
 
@@ -90,12 +89,9 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
+  // Read afresh each time: a detail is asked once by the manager who opens it, and any write
+  // (some every second in a working day) would drop a kept one (decision 98).
   const detailQueries = prepareBusinessDetailQueries(database.db);
-  /**
-   * Each detail as read, without its signed links, while neither a business with its rows nor
-   * its owner has changed since (decision 37). A missing business is not kept.
-   */
-  const details = readCache.shared<UnsignedBusinessDetail>('businessDetails');
 
   app.get(
     route(businessApiPaths.list),
@@ -160,10 +156,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const detail = await details.get(JSON.stringify(id), () =>
-        readBusinessDetail(detailQueries, id),
-      );
+      const detail = await readBusinessDetail(detailQueries, request.params.id);
       return { data: signBusinessDetail(detail, fileUrls) };
     },
   );

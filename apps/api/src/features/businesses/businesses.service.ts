@@ -116,9 +116,7 @@ type Unsigned<T> = Omit<T, 'file'>;
 
 /**
  * The detail as read from the database: everything but the download links, which are
- * signed for a time and so per answer (`signBusinessDetail`). This part is the same
- * for every manager until the business or one of its rows changes, so the route keeps
- * it per version (docs/decisions/037-the-business-detail-kept-as-read-its.md).
+ * signed for a time and so per answer (`signBusinessDetail`).
  */
 export type UnsignedBusinessDetail = Omit<BusinessDetail, 'manual_payment_doc' | 'documents'> & {
   manual_payment_doc: Unsigned<DetailReceipt>[];

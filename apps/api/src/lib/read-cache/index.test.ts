@@ -25,7 +25,7 @@ describe.each(lanes)('the read cache on $name', (lane) => {
 
   /** Reads a user's first name through `store`, counting the reads that reached the database. */
   const reader = (cache: ReadCache) => {
-    const store = cache.shared<string>('businessDetails');
+    const store = cache.shared<string>('signedInUsers');
     let reads = 0;
     return {
       get reads() {
@@ -57,14 +57,16 @@ describe.each(lanes)('the read cache on $name', (lane) => {
     expect(await details.read(user.id)).toBe('Renamed');
     expect(details.reads).toBe(2);
 
-    // What a trigger says on a channel the details do not read keeps them; on one they read
-    // (a step's 'progress' on businesses_changed, migration 0018), drops them.
+    // What a trigger says on a channel the store does not read keeps its answers; on the one it
+    // reads, drops them.
     await database.db.execute(sql`select pg_notify('tokens_revoked', '')`);
     await on.tables.revoked_tokens.caughtUp();
-    expect(await details.read(user.id)).toBe('Renamed');
-    expect(details.reads).toBe(2);
     await database.db.execute(sql`select pg_notify('businesses_changed', 'progress')`);
     await on.tables.businesses.caughtUp();
+    expect(await details.read(user.id)).toBe('Renamed');
+    expect(details.reads).toBe(2);
+    await database.db.execute(sql`select pg_notify('users_changed', '')`);
+    await on.tables.users.caughtUp();
     expect(await details.read(user.id)).toBe('Renamed');
     expect(details.reads).toBe(3);
   });
@@ -85,7 +87,7 @@ describe.each(lanes)('the read cache on $name', (lane) => {
   });
 
   it('hands each store out once', () => {
-    expect(() => on.shared('businessDetails')).toThrow(/taken already/);
+    expect(() => on.shared('signedInUsers')).toThrow(/taken already/);
     expect(() => on.kept('businessPageAnchors')).not.toThrow();
     expect(() => on.shared('businessPageAnchors')).toThrow(/taken already/);
   });

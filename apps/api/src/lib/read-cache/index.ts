@@ -18,7 +18,6 @@
  */
 import type { Database } from '../../db/client.ts';
 import {
-  combinedChanges,
   watchTableChanges,
   type TableChanges,
   type WatchedTable,
@@ -30,8 +29,8 @@ export type { TableChanges, WatchedTable } from './table-changes.ts';
 export type { SharedVersionCache, VersionCache } from './version-cache.ts';
 
 interface StoreRule {
-  /** The tables its answers are read from: a change announced by any of them drops them. */
-  reads: readonly WatchedTable[];
+  /** The table its answers are read from: a change it announces drops them. */
+  reads: WatchedTable;
   /** How many answers it keeps at once (least recently used go first). */
   maxEntries: number;
 }
@@ -42,26 +41,21 @@ const stores = {
    * Business list answers as sent, serialised: a few KB each, ten rows with their documents
    * (docs/decisions/034-list-answers-kept-as-sent-per-version.md).
    */
-  businessListAnswers: { reads: ['businesses'], maxEntries: 1000 },
+  businessListAnswers: { reads: 'businesses', maxEntries: 1000 },
   /**
    * List totals, per question and count bound: a number each
    * (docs/decisions/013-exact-list-counts-cached-per-version-of.md).
    */
-  businessListTotals: { reads: ['businesses'], maxEntries: 5000 },
+  businessListTotals: { reads: 'businesses', maxEntries: 5000 },
   /**
    * Where deep pages start, per list and page: a sort key each
    * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md).
    */
-  businessPageAnchors: { reads: ['businesses'], maxEntries: 5000 },
-  /**
-   * Business details without their signed links, a few KB each; the owner's account is a user
-   * (docs/decisions/037-the-business-detail-kept-as-read-its.md).
-   */
-  businessDetails: { reads: ['businesses', 'users'], maxEntries: 1000 },
+  businessPageAnchors: { reads: 'businesses', maxEntries: 5000 },
   /** The auth hook's user records (docs/decisions/015-the-auth-hook-s-checks-without-a.md). */
-  signedInUsers: { reads: ['users'], maxEntries: 10_000 },
+  signedInUsers: { reads: 'users', maxEntries: 10_000 },
   /** The auth hook's token revocations (docs/decisions/040-logout-ends-the-session-s-token.md). */
-  tokenRevocations: { reads: ['revoked_tokens'], maxEntries: 10_000 },
+  tokenRevocations: { reads: 'revoked_tokens', maxEntries: 10_000 },
 } as const satisfies Record<string, StoreRule>;
 
 export type ReadCacheStore = keyof typeof stores;
@@ -105,9 +99,7 @@ export async function startReadCache(
     if (taken.has(store)) throw new Error(`The read cache's ${store} store is taken already.`);
     taken.add(store);
     const { reads, maxEntries } = stores[store];
-    const changes =
-      reads.length === 1 ? tables[reads[0]] : combinedChanges(...reads.map((t) => tables[t]));
-    return { changes, maxEntries };
+    return { changes: tables[reads], maxEntries };
   };
   return {
     shared(store) {

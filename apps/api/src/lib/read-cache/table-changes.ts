@@ -153,26 +153,6 @@ export class TableChanges implements ChangeVersions {
   }
 }
 
-/**
- * The changes of several tables as one: each version is the sum of theirs, so it moves
- * whenever any of them moves (they only grow), and it is live only while all are.
- */
-export function combinedChanges(...sources: readonly ChangeVersions[]): ChangeVersions {
-  const sum = (read: (source: ChangeVersions) => number) =>
-    sources.reduce((total, source) => total + read(source), 0);
-  return {
-    get version() {
-      return sum((source) => source.version);
-    },
-    get coreVersion() {
-      return sum((source) => source.coreVersion);
-    },
-    get live() {
-      return sources.every((source) => source.live);
-    },
-  };
-}
-
 export interface WatchedTableChanges {
   changes: TableChanges;
   stop(): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedChanges, TableChanges } from './table-changes.ts';
+import { TableChanges } from './table-changes.ts';
 import { SharedVersionCache } from './version-cache.ts';
 
 const liveChanges = () => {
@@ -63,23 +63,6 @@ describe('SharedVersionCache', () => {
     changes.lost();
     await cache.get('all', count);
     expect(calls).toBe(4);
-  });
-
-  it('keeps a value read from two tables until either changes, and only while both are heard', async () => {
-    const businesses = liveChanges();
-    const users = liveChanges();
-    const cache = new SharedVersionCache<number>(combinedChanges(businesses, users));
-    let calls = 0;
-    const read = () => cache.get('detail', async () => ++calls);
-    expect([await read(), await read()]).toEqual([1, 1]);
-    users.heard('');
-    expect(await read()).toBe(2);
-    businesses.heard('progress');
-    expect(await read()).toBe(3);
-    users.lost();
-    expect([await read(), await read()]).toEqual([4, 5]);
-    users.resumed();
-    expect([await read(), await read()]).toEqual([6, 6]);
   });
 
   it('forgets a failed count and stays within its size', async () => {
