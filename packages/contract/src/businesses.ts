@@ -218,6 +218,8 @@ export const currentActivitySchema = z
     status: z.enum(activityFilterStatuses),
     status_item_name: z.string(),
     step: z.enum(formationStepKeys),
+    /** _Ours_: when the step entered this status (ISO 8601); null if its row is missing. */
+    since: z.string().nullable(),
   })
   .nullable();
 export type CurrentActivityBody = z.infer<typeof currentActivitySchema>;
@@ -244,9 +246,9 @@ export const businessListPageSchema = z.object({
   businesses: z.array(businessListItemSchema),
   total_count: z.number(),
   /**
-   * False when `total_count` is a lower bound: the rows matching a search or a
-   * country, type or date filter are counted up to 10 000 (or the requested
-   * page's end and one page more), and "10,000+" is what the list shows.
+   * False when `total_count` is a lower bound: the rows matching a search, or
+   * the days of a month a date range cuts, are counted up to 1 000 (or the
+   * requested page's end and one page more), and "1,000+" is what the list shows.
    */
   total_count_exact: z.boolean(),
   page: z.number(),
@@ -301,6 +303,8 @@ export const formationStatusSchema = z.object({
   id: z.number().nullable(),
   status: z.enum(stepStatuses),
   status_item_name: z.string(),
+  /** _Ours_: when the step entered its status (ISO 8601); null if its row is missing. */
+  status_since: z.string().nullable(),
 });
 
 export const businessDetailSchema = z.object({

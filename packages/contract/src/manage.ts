@@ -264,6 +264,8 @@ export const stepStatusUpdateResponseSchema = successBody(
     id: z.number(),
     status: z.enum(stepStatuses),
     status_item_name: z.string(),
+    /** _Ours_: when the step entered this status (ISO 8601). */
+    status_since: z.string(),
   }),
 );
 

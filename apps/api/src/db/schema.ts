@@ -184,6 +184,11 @@ export const formationSteps = pgTable(
     statusItemName: text('status_item_name').notNull(),
     updatedBy: integer('updated_by').references(() => users.id),
     updatedAt: updatedAt(),
+    /**
+     * When the step entered its current status (migration 0024): moved by a trigger whenever
+     * the status changes, to the writer's `updated_at` (docs/decisions/099-a-step-knows-since-when.md).
+     */
+    statusSince: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('formation_steps_business_step_key').on(t.businessId, t.stepKey),

@@ -29,6 +29,7 @@ export function businessListItemFixture(
       status: 'PENDING',
       status_item_name: 'Incorporation Payment',
       step: 'payment_status',
+      since: '2026-11-21T10:00:00.000Z',
     },
     ...overrides,
   };
@@ -120,13 +121,19 @@ export function businessDetailFixture(overrides: Partial<BusinessDetail> = {}): 
     business_formation_statuses: Object.fromEntries(
       formationStepKeys.map((key, index) => [
         key,
-        { id: index + 1, status: 'PENDING', status_item_name: formationStepNames[key] },
+        {
+          id: index + 1,
+          status: 'PENDING',
+          status_item_name: formationStepNames[key],
+          status_since: '2026-11-21T10:00:00.000Z',
+        },
       ]),
     ) as BusinessDetail['business_formation_statuses'],
     current_business_formation_activity: {
       status: 'PENDING',
       status_item_name: 'Incorporation Payment',
       step: 'payment_status',
+      since: '2026-11-21T10:00:00.000Z',
     },
     ...overrides,
   };

@@ -312,6 +312,10 @@ const oldestFirst = [
   sql`${businesses.id} asc nulls first`,
 ];
 
+/** A timestamp as the wire's ISO 8601 text in UTC, the same from either driver. */
+const isoTime = (value: SQL) =>
+  sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** A document as a list row carries it (see `listedDocumentSchema`), plus its kind. */
 export interface ListedDocumentRow {
   id: number;
@@ -398,6 +402,10 @@ export function selectBusinessPage(
         accountLevel: businesses.accountLevel,
         currentActivityStep: businesses.currentActivityStep,
         currentActivityStatus: businesses.currentActivityStatus,
+        // When the current step entered its status: one lookup by the steps' unique key a row.
+        currentActivitySince: sql<string | null>`(
+        select ${isoTime(sql`s.status_since`)} from formation_steps s
+         where s.business_id = ${businesses.id} and s.step_key = ${businesses.currentActivityStep})`,
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -906,6 +914,7 @@ export function prepareBusinessDetailQueries(db: Db) {
         stepKey: formationSteps.stepKey,
         status: formationSteps.status,
         statusItemName: formationSteps.statusItemName,
+        statusSince: formationSteps.statusSince,
       })
       .from(formationSteps)
       .where(eq(formationSteps.businessId, businessId))

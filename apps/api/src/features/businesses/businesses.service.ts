@@ -72,6 +72,7 @@ export async function listBusinesses(
       current_business_formation_activity: toCurrentActivity(
         row.currentActivityStep,
         row.currentActivityStatus,
+        row.currentActivitySince,
       ),
     })),
     total_count: total.count,
@@ -197,6 +198,7 @@ export async function readBusinessDetail(
             id: step?.id ?? null,
             status: (step?.status ?? 'PENDING') as StepStatus,
             status_item_name: step?.statusItemName ?? formationStepNames[stepKey],
+            status_since: step?.statusSince.toISOString() ?? null,
           },
         ];
       }),
@@ -204,12 +206,21 @@ export async function readBusinessDetail(
     current_business_formation_activity: toCurrentActivity(
       business.currentActivityStep,
       business.currentActivityStatus,
+      business.currentActivityStep === null
+        ? null
+        : (stepByKey
+            .get(business.currentActivityStep as FormationStepKey)
+            ?.statusSince.toISOString() ?? null),
     ),
   };
 }
 
 /** The denormalised columns as the wire object; null (no step waiting) means Completed. */
-function toCurrentActivity(step: string | null, status: string | null): CurrentActivityBody {
+function toCurrentActivity(
+  step: string | null,
+  status: string | null,
+  since: string | null,
+): CurrentActivityBody {
   if (step === null || !Object.hasOwn(formationStepNames, step)) return null;
   if (!(activityFilterStatuses as readonly (string | null)[]).includes(status)) return null;
   const stepKey = step as FormationStepKey;
@@ -217,6 +228,7 @@ function toCurrentActivity(step: string | null, status: string | null): CurrentA
     status: status as ActivityFilterStatus,
     status_item_name: formationStepNames[stepKey],
     step: stepKey,
+    since,
   };
 }
 

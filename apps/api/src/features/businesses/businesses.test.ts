@@ -301,15 +301,24 @@ describe.each(lanes)('businesses API on $name', (lane) => {
 
     // The current activity: null exactly when every step is approved.
     for (const business of page.businesses) {
-      const [state] = await rowsOf<{ step: string | null; status: string | null }>(
-        sql`select current_activity_step as step, current_activity_status as status
-            from businesses where id = ${business.id}`,
+      const [state] = await rowsOf<{
+        step: string | null;
+        status: string | null;
+        since: string | null;
+      }>(
+        sql`select b.current_activity_step as step, b.current_activity_status as status,
+                   (select to_char(s.status_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                      from formation_steps s
+                     where s.business_id = b.id and s.step_key = b.current_activity_step) as since
+            from businesses b where b.id = ${business.id}`,
       );
       if (state!.step === null) expect(business.current_business_formation_activity).toBeNull();
       else
         expect(business.current_business_formation_activity).toMatchObject({
           step: state!.step,
           status: state!.status,
+          // When its step entered that status (migration 0024).
+          since: state!.since,
         });
     }
   });
@@ -399,8 +408,15 @@ describe.each(lanes)('businesses API on $name', (lane) => {
         new Date(business!.created_at as string).getTime(),
       );
 
-      const steps = await rowsOf<{ id: number; step_key: string; status: string; name: string }>(
-        sql`select id, step_key, status, status_item_name as name
+      const steps = await rowsOf<{
+        id: number;
+        step_key: string;
+        status: string;
+        name: string;
+        since: string;
+      }>(
+        sql`select id, step_key, status, status_item_name as name,
+                   to_char(status_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since
             from formation_steps where business_id = ${id}`,
       );
       expect(Object.keys(detail.business_formation_statuses).sort()).toEqual(
@@ -411,6 +427,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
           id: Number(step.id),
           status: step.status,
           status_item_name: step.name,
+          status_since: step.since,
         });
       }
       const waiting = steps
@@ -422,7 +439,12 @@ describe.each(lanes)('businesses API on $name', (lane) => {
         .find((s) => s.status !== 'APPROVED');
       expect(detail.current_business_formation_activity).toEqual(
         waiting
-          ? { step: waiting.step_key, status: waiting.status, status_item_name: waiting.name }
+          ? {
+              step: waiting.step_key,
+              status: waiting.status,
+              status_item_name: waiting.name,
+              since: waiting.since,
+            }
           : null,
       );
 

@@ -245,6 +245,7 @@ export async function findFormationStep(db: Db, id: number) {
       stepKey: formationSteps.stepKey,
       status: formationSteps.status,
       statusItemName: formationSteps.statusItemName,
+      statusSince: formationSteps.statusSince,
     })
     .from(formationSteps)
     .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))

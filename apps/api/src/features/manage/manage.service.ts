@@ -341,7 +341,7 @@ export async function updateStepStatus(
   status: StepStatus,
 ): Promise<{
   message: string;
-  data: { id: number; status: StepStatus; status_item_name: string };
+  data: { id: number; status: StepStatus; status_item_name: string; status_since: string };
 }> {
   const at = now();
   // Compare and set: if another manager moves the step between the read and the write, the
@@ -353,7 +353,7 @@ export async function updateStepStatus(
     if (step.stepKey !== stepStatusKinds[kind]) {
       throw invalid('statusId', `statusId ${statusId} is not a ${kind} step.`);
     }
-    if (step.status === status) return statusAnswer(step, status);
+    if (step.status === status) return statusAnswer(step, status, step.statusSince);
 
     const written = await recordedWrite(
       db,
@@ -364,7 +364,8 @@ export async function updateStepStatus(
     if (written === undefined) continue;
     // The step's trigger says what moved (migration 0018); this instance hears it first.
     await businessChanges.caughtUp();
-    return statusAnswer(step, status);
+    // The step's trigger moved its status_since to this write's updated_at (migration 0024).
+    return statusAnswer(step, status, at);
   }
 }
 
@@ -392,7 +393,12 @@ export function stepStatusEvent(
   };
 }
 
-const statusAnswer = (step: FormationStepRow, status: StepStatus) => ({
+const statusAnswer = (step: FormationStepRow, status: StepStatus, since: Date) => ({
   message: successMessages.statusUpdated,
-  data: { id: step.id, status, status_item_name: step.statusItemName },
+  data: {
+    id: step.id,
+    status,
+    status_item_name: step.statusItemName,
+    status_since: since.toISOString(),
+  },
 });

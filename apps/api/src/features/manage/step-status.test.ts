@@ -5,6 +5,7 @@
  */
 import {
   businessDetailResponseSchema,
+  businessListResponseSchema,
   errorBodySchema,
   formationStepKeys,
   formationStepNames,
@@ -91,20 +92,24 @@ describe.each(lanes)('step status updates on $name', (lane) => {
 
     const response = await update(kind, statusId, { status: 'processing' });
     expect(response.status, response.text).toBe(200);
-    expect(stepStatusUpdateResponseSchema.parse(response.body)).toEqual({
+    const answer = stepStatusUpdateResponseSchema.parse(response.body);
+    const since = answer.data.status_since;
+    expect(answer).toEqual({
       message: successMessages.statusUpdated,
-      data: { id: statusId, status: 'PROCESSING', status_item_name: name },
+      data: { id: statusId, status: 'PROCESSING', status_item_name: name, status_since: since },
     });
     let shown = await detail(uuid);
     expect(shown.business_formation_statuses[key]).toEqual({
       id: statusId,
       status: 'PROCESSING',
       status_item_name: name,
+      status_since: since,
     });
     expect(shown.current_business_formation_activity).toEqual({
       step: key,
       status: 'PROCESSING',
       status_item_name: name,
+      since,
     });
     const [step] = await database.db
       .select()
@@ -135,12 +140,76 @@ describe.each(lanes)('step status updates on $name', (lane) => {
     expect(shown.business_formation_statuses[key].status).toBe('APPROVED');
     const next = formationStepKeys[formationStepKeys.indexOf(key) + 1];
     expect(shown.current_business_formation_activity).toEqual(
-      next ? { step: next, status: 'PENDING', status_item_name: formationStepNames[next] } : null,
+      next
+        ? {
+            step: next,
+            status: 'PENDING',
+            status_item_name: formationStepNames[next],
+            since: shown.business_formation_statuses[next].status_since,
+          }
+        : null,
     );
     expect((await logsOf(id)).map((l) => l.action)).toEqual([
       `Changed ${name} from Pending to Processing`,
       `Changed ${name} from Processing to Approved`,
     ]);
+  });
+
+  it('knows since when each step holds its status, whoever changes it', async () => {
+    const { id, uuid, stepIds } = await createBusiness('tax_ein_status');
+    const statusId = stepIds.tax_ein_status;
+    const sinceOf = async () => (await detail(uuid)).business_formation_statuses.tax_ein_status;
+    const created = (await sinceOf()).status_since!;
+
+    // Three hours on (the API's clock; the session lasts eight), the step moves: its
+    // status_since is that write's time.
+    harness.clock.advance(3 * 60 * 60 * 1000);
+    const moved = stepStatusUpdateResponseSchema.parse(
+      (await update('tax', statusId, { status: 'PROCESSING' })).body,
+    ).data.status_since;
+    expect(new Date(moved).getTime() - new Date(created).getTime()).toBeGreaterThanOrEqual(
+      3 * 60 * 60 * 1000,
+    );
+    expect(Math.abs(new Date(moved).getTime() - harness.clock.now().getTime())).toBeLessThan(
+      60_000,
+    );
+    expect((await sinceOf()).status_since).toBe(moved);
+    // The list shows the current step's age from the same time.
+    const listed = await callApi(
+      harness.baseUrl,
+      'GET',
+      `/api/v1/manager/business/list/?search=${encodeURIComponent(`Step Test ${businessCount}`)}`,
+      { token: actor.token },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    const row = businessListResponseSchema
+      .parse(listed.body)
+      .data.businesses.find((b) => b.id === id);
+    expect(row?.current_business_formation_activity).toMatchObject({
+      step: 'tax_ein_status',
+      since: moved,
+    });
+
+    // The same status again, or a change that leaves the status, keeps it.
+    harness.clock.advance(30 * 60 * 1000);
+    const again = stepStatusUpdateResponseSchema.parse(
+      (await update('tax', statusId, { status: 'PROCESSING' })).body,
+    ).data.status_since;
+    expect(again).toBe(moved);
+    await database.db
+      .update(formationSteps)
+      .set({ updatedBy: colleague.id })
+      .where(eq(formationSteps.id, statusId));
+    expect((await sinceOf()).status_since).toBe(moved);
+
+    // Another writer that sets no updated_at (psql, another tool) moves it to the database's now.
+    await database.db
+      .update(formationSteps)
+      .set({ status: 'FAILED' })
+      .where(eq(formationSteps.id, statusId));
+    const byOther = (await sinceOf()).status_since!;
+    expect(byOther).not.toBe(moved);
+    expect(Math.abs(new Date(byOther).getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it('approving payment makes the business PAID; moving it back makes it UNPAID', async () => {

@@ -69,6 +69,7 @@ export async function submitBusiness(
         statusItemName: formationStepNames[key],
         status: 'PENDING' as const,
         updatedAt: at,
+        statusSince: at,
       })),
     );
     const identity = generated.documents.filter((document) => document.kind === 'kyc');

@@ -121,6 +121,7 @@ class BatchColumns {
     'statusItemName',
     'updatedBy',
     'updatedAt',
+    'statusSince',
   ]);
   readonly documents = columnsOf(documents, [
     'uuid',
@@ -254,6 +255,8 @@ function addBusiness(
       statusItemName: step.name,
       updatedBy: step.changedBy !== null && managers.length > 0 ? manager(step.changedBy).id : null,
       updatedAt: step.updatedAt,
+      // A generated step's last change is the one that set its status.
+      statusSince: step.updatedAt,
     });
   }
   for (const document of generated.documents) {

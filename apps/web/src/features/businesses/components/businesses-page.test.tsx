@@ -39,6 +39,7 @@ const acme = businessListItemFixture({
     status: 'FAILED',
     status_item_name: 'Tax EIN',
     step: 'tax_ein_status',
+    since: '2026-11-20T09:00:00.000Z',
   },
 });
 const globex = businessListItemFixture({

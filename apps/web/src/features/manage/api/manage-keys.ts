@@ -51,16 +51,21 @@ export const showBusinessDetails = (queryClient: QueryClient, details: BusinessS
 export async function showStepStatus(
   queryClient: QueryClient,
   businessUuid: string,
-  step: { id: number; status: StepStatus },
+  step: { id: number; status: StepStatus; status_since?: string },
 ) {
   await updateCachedBusiness(queryClient, businessUuid, (business) => {
     const statuses = business.business_formation_statuses;
     const entry = Object.entries(statuses).find(([, row]) => row.id === step.id);
     if (!entry) return business;
     const [key, row] = entry;
+    // A status update's answer says since when (docs/decisions/099-a-step-knows-since-when.md).
+    const since = step.status_since ?? row.status_since;
     return {
       ...business,
-      business_formation_statuses: { ...statuses, [key]: { ...row, status: step.status } },
+      business_formation_statuses: {
+        ...statuses,
+        [key]: { ...row, status: step.status, status_since: since },
+      },
     };
   });
 }

@@ -181,6 +181,7 @@ describe('docs management: the attachments list', { timeout: 15_000 }, () => {
           id: null,
           status: 'PENDING',
           status_item_name: 'Post Formation Doc',
+          status_since: null,
         },
       },
     });

@@ -218,6 +218,7 @@ describe('status management', { timeout: 15_000 }, () => {
       id: null,
       status: 'PENDING',
       status_item_name: 'Stripe',
+      status_since: null,
     };
     await renderManagement(detail);
     expect(within(step('Stripe')).getByText('Pending')).toBeInTheDocument();

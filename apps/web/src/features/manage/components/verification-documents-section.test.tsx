@@ -87,7 +87,14 @@ beforeAll(async () => {
     if (request.method === 'PUT') {
       return {
         status: 200,
-        body: { data: { id: 1, status: 'PROCESSING', status_item_name: 'Utility Bill' } },
+        body: {
+          data: {
+            id: 1,
+            status: 'PROCESSING',
+            status_item_name: 'Utility Bill',
+            status_since: '2026-11-27T09:00:00.000Z',
+          },
+        },
       };
     }
     return { status: 404, body: { errors: { detail: 'Not found.' } } };
