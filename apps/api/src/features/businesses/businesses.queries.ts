@@ -818,40 +818,33 @@ export interface FoldedRows {
  * they deleted.
  */
 export async function compactBusinessCounts(db: Db): Promise<FoldedRows> {
-  const [counts] = await queryRows<{ rows: number }>(
+  return {
+    counts: await foldCounts(db, 'business_counts', COUNTED_COLUMNS),
+    months: await foldCounts(db, 'business_month_counts', `month, ${COUNTED_COLUMNS}`),
+  };
+}
+
+/** The columns a maintained count is kept by, as both counts tables name them. */
+const COUNTED_COLUMNS =
+  'incorporation_status, account_level, has_manual_receipt, current_activity_step, ' +
+  'current_activity_status, country_of_incorporation, company_type';
+
+/** Folds one counts table by `keys` (constants of this module); how many rows it kept. */
+async function foldCounts(
+  db: Db,
+  table: 'business_counts' | 'business_month_counts',
+  keys: string,
+): Promise<number> {
+  const [folded] = await queryRows<{ rows: number }>(
     db,
-    sql`
-    with gone as (delete from business_counts returning *), kept as (
-    insert into business_counts (incorporation_status, account_level, has_manual_receipt,
-                                 current_activity_step, current_activity_status,
-                                 country_of_incorporation, company_type, n)
-    select incorporation_status, account_level, has_manual_receipt,
-           current_activity_step, current_activity_status,
-           country_of_incorporation, company_type, sum(n)
-      from gone
-     group by 1, 2, 3, 4, 5, 6, 7
-    having sum(n) <> 0
+    sql.raw(`
+    with gone as (delete from ${table} returning *), kept as (
+    insert into ${table} (${keys}, n)
+    select ${keys}, sum(n) from gone group by ${keys} having sum(n) <> 0
     returning 1)
-    select count(*)::int as rows from kept`,
+    select count(*)::int as rows from kept`),
   );
-  const [months] = await queryRows<{ rows: number }>(
-    db,
-    sql`
-    with gone as (delete from business_month_counts returning *), kept as (
-    insert into business_month_counts (month, incorporation_status, account_level,
-                                       has_manual_receipt, current_activity_step,
-                                       current_activity_status, country_of_incorporation,
-                                       company_type, n)
-    select month, incorporation_status, account_level, has_manual_receipt,
-           current_activity_step, current_activity_status,
-           country_of_incorporation, company_type, sum(n)
-      from gone
-     group by 1, 2, 3, 4, 5, 6, 7, 8
-    having sum(n) <> 0
-    returning 1)
-    select count(*)::int as rows from kept`,
-  );
-  return { counts: counts?.rows ?? 0, months: months?.rows ?? 0 };
+  return folded?.rows ?? 0;
 }
 
 /** A business's KYC/KYB documents, oldest first. */
