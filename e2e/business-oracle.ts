@@ -134,11 +134,32 @@ function sharedCells(business: BusinessListItem): string[] {
   ];
 }
 
-/** A row of /business: … Status, Activity (the step waited on; a dash once complete). */
-export const businessRowCells = (business: BusinessListItem): string[] => [
+/**
+ * The current step's age as the list shows it (docs/product.md §2, "In step"): whole minutes,
+ * hours or days. The screen works it out when it renders and again each minute, so any age
+ * from the last two minutes matches.
+ */
+function shownAge(business: BusinessListItem): string | RegExp {
+  const since = business.current_business_formation_activity?.since;
+  if (!since) return 'Nil';
+  const ageAt = (now: number) => {
+    const minutes = Math.floor(Math.max(0, now - Date.parse(since)) / 60_000);
+    if (minutes < 1) return '< 1 min';
+    if (minutes < 60) return `${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+  };
+  const now = Date.now();
+  const ages = new Set([ageAt(now), ageAt(now - 60_000), ageAt(now - 120_000)]);
+  return new RegExp(`^(${[...ages].join('|')})$`);
+}
+
+/** A row of /business: … Status, Activity (the step waited on; a dash once complete), In step. */
+export const businessRowCells = (business: BusinessListItem): (string | RegExp)[] => [
   ...sharedCells(business),
   shownStatus(business),
   business.current_business_formation_activity?.status_item_name ?? 'Nil',
+  shownAge(business),
 ];
 
 /** A row of /document-page: … Docs amount = KYB count + KYC count (docs/product.md §9). */
@@ -177,7 +198,7 @@ export const columnCells = (table: Locator, column: number): Locator =>
  * retries, so the previous page still on screen while the next one loads only
  * delays the match.
  */
-export async function expectRows(table: Locator, expected: string[][]): Promise<void> {
+export async function expectRows(table: Locator, expected: (string | RegExp)[][]): Promise<void> {
   const rows = bodyRows(table);
   await expect(rows).toHaveCount(expected.length);
   for (const [index, cells] of expected.entries()) {

@@ -114,6 +114,7 @@ test('the heading, the columns and each tab with the count the API gives', async
     'Country',
     'Status',
     'Activity',
+    'In step',
   ]);
   await expect(page.getByRole('tab')).toHaveText(tabs.map((tab) => new RegExp(`^${tab.name}`)));
   for (const tab of tabs) {

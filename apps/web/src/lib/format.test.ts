@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   businessLevelLabel,
+  formatAge,
   formatCount,
   formatDate,
   formatDateTime,
@@ -175,5 +176,26 @@ describe('formatFileSize against Intl', () => {
       const intl = new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short' });
       expect(formatFileSize(bytes)).toBe(intl.format(value).replace('kB', 'KB'));
     }
+  });
+});
+
+describe('formatAge', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('gives whole minutes, hours or days, rounded down', () => {
+    expect(formatAge(ago(0), now)).toBe('< 1 min');
+    expect(formatAge(ago(59_999), now)).toBe('< 1 min');
+    expect(formatAge(ago(60_000), now)).toBe('1 min');
+    expect(formatAge(ago(59 * 60_000 + 59_999), now)).toBe('59 min');
+    expect(formatAge(ago(3_600_000), now)).toBe('1 h');
+    expect(formatAge(ago(23 * 3_600_000 + 3_599_999), now)).toBe('23 h');
+    expect(formatAge(ago(24 * 3_600_000), now)).toBe('1 d');
+    expect(formatAge(ago(400 * 24 * 3_600_000), now)).toBe('400 d');
+  });
+  it('reads a time after now as now, and nothing or not a time as none', () => {
+    expect(formatAge(ago(-5 * 60_000), now)).toBe('< 1 min');
+    expect(formatAge(null, now)).toBeNull();
+    expect(formatAge(undefined, now)).toBeNull();
+    expect(formatAge('not a time', now)).toBeNull();
   });
 });

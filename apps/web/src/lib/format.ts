@@ -56,6 +56,21 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return `${day} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
 }
 
+/**
+ * How long something has held, as a manager scans a list: whole minutes, hours or days, rounded
+ * down (`< 1 min`, `12 min`, `5 h`, `3 d`); null when there is no time or it is not one.
+ */
+export function formatAge(since: string | null | undefined, now: number): string | null {
+  if (!since) return null;
+  const at = new Date(since).getTime();
+  if (Number.isNaN(at)) return null;
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
+  if (minutes < 1) return '< 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
+
 /** A whole number's digits (a leading minus allowed), a comma between each group of three. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 

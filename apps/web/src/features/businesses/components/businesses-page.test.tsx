@@ -39,7 +39,8 @@ const acme = businessListItemFixture({
     status: 'FAILED',
     status_item_name: 'Tax EIN',
     step: 'tax_ein_status',
-    since: '2026-11-20T09:00:00.000Z',
+    // Three days and a minute before the test runs: its list shows '3 d'.
+    since: new Date(Date.now() - 3 * 24 * 3_600_000 - 60_000).toISOString(),
   },
 });
 const globex = businessListItemFixture({
@@ -152,7 +153,16 @@ describe('businesses screen', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Email address', 'Name', 'Business level', 'Type', 'Country', 'Status', 'Activity']);
+    ).toEqual([
+      'Email address',
+      'Name',
+      'Business level',
+      'Type',
+      'Country',
+      'Status',
+      'Activity',
+      'In step',
+    ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(
       within(first!)
@@ -166,12 +176,26 @@ describe('businesses screen', () => {
       'UK',
       'Failed',
       'Tax EIN',
+      '3 d',
     ]);
+    expect(within(first!).getByText('3 d')).toHaveAttribute(
+      'datetime',
+      acme.current_business_formation_activity!.since,
+    );
     expect(
       within(second!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([globex.user.email, 'Globex', 'New Business', 'LLC', 'USA', 'Completed', 'Nil']);
+    ).toEqual([
+      globex.user.email,
+      'Globex',
+      'New Business',
+      'LLC',
+      'USA',
+      'Completed',
+      'Nil',
+      'Nil',
+    ]);
     expect(within(first!).getByText('Failed')).toHaveAttribute('data-tone', 'red');
     expect(within(second!).getByText('Completed')).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('25 results')).toBeInTheDocument();

@@ -9,8 +9,9 @@ import { FilterMenu } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
 import { paths } from '#/config/paths.ts';
-import { businessLevelLabel } from '#/lib/format.ts';
+import { businessLevelLabel, formatAge, formatDateTime, NIL } from '#/lib/format.ts';
 import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
+import { useNow } from '#/hooks/use-now.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
@@ -36,7 +37,23 @@ function StatusBadge({ business }: { business: BusinessListItem }) {
   return <Badge tone={status.tone}>{status.label}</Badge>;
 }
 
-const columns: DataTableColumn<BusinessListItem>[] = [
+/**
+ * How long the current step has held its status ('3 d'; docs/decisions/099-a-step-knows-since-when.md),
+ * its exact time on hover; 'Nil' for a business with no step left.
+ */
+function StepAge({ business, now }: { business: BusinessListItem; now: number }) {
+  const since = business.current_business_formation_activity?.since ?? null;
+  const age = formatAge(since, now);
+  if (!since || !age) return NIL;
+  return (
+    <time dateTime={since} title={`In this status since ${formatDateTime(since)} UTC`}>
+      {age}
+    </time>
+  );
+}
+
+/** The table's columns, the step's age as of `now`. */
+const listColumns = (now: number): DataTableColumn<BusinessListItem>[] => [
   ...businessIdentityColumns,
   { header: 'Status', cell: (business) => <StatusBadge business={business} /> },
   {
@@ -44,13 +61,19 @@ const columns: DataTableColumn<BusinessListItem>[] = [
     cell: (business) => activityName(business.current_business_formation_activity),
     wrap: true,
   },
+  { header: 'In step', cell: (business) => <StepAge business={business} now={now} /> },
 ];
+
+/** How often the ages are worked out again while the list stays open. */
+const AGE_REFRESH_MS = 60_000;
 
 /** /business (docs/product.md §2): the tabs, search, filters, table and pagination of every business. */
 export function BusinessesPage() {
   const navigate = useNavigate();
   const { view, page, selectTab, setSearch, setFilter, setActivity, setPage } =
     useBusinessListView();
+  const now = useNow(AGE_REFRESH_MS);
+  const columns = useMemo(() => listColumns(now), [now]);
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
   const { counts, retryFailed: retryCounts } = useBusinessTabCounts(tabCountRequests);
