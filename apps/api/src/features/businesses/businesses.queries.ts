@@ -224,12 +224,15 @@ function listCountIsMaintained(filters: Omit<BusinessListFilters, 'page' | 'page
 function listCountIsMonthly(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
   const given = givenFilters(filters);
   return (
-    given.some(([name]) => name === 'createdFrom' || name === 'createdTo') &&
-    given.every(
-      ([name]) => maintainedListFilters.has(name) || name === 'createdFrom' || name === 'createdTo',
-    )
+    given.some(([name]) => dateRangeFilters.has(name)) &&
+    given.every(([name]) => maintainedListFilters.has(name) || dateRangeFilters.has(name))
   );
 }
+
+const dateRangeFilters: ReadonlySet<string> = new Set([
+  'createdFrom',
+  'createdTo',
+] satisfies (keyof BusinessListFilters)[]);
 
 /**
  * A list's condition over the columns of `business_counts` or `business_month_counts`, which

@@ -206,11 +206,7 @@ export async function readBusinessDetail(
     current_business_formation_activity: toCurrentActivity(
       business.currentActivityStep,
       business.currentActivityStatus,
-      business.currentActivityStep === null
-        ? null
-        : (stepByKey
-            .get(business.currentActivityStep as FormationStepKey)
-            ?.statusSince.toISOString() ?? null),
+      stepByKey.get(business.currentActivityStep ?? '')?.statusSince.toISOString() ?? null,
     ),
   };
 }
