@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import {
   businessListCondition,
+  listQueryFor,
   selectBoundedBusinessCount,
   EXACT_COUNT_UP_TO,
   selectBusinessPage,
@@ -59,7 +60,7 @@ export async function explainListQueries(
 
   const plans: Record<string, string> = {};
   for (const [name, tab, query] of lists) {
-    const { page, pageSize, ...filters } = businessListQuerySchema.parse(query);
+    const { page, pageSize, ...filters } = listQueryFor(businessListQuerySchema.parse(query), 1);
     const where = businessListCondition(tab, filters);
     const rows = selectBusinessPage(database.db, where, {
       limit: pageSize,
@@ -68,7 +69,11 @@ export async function explainListQueries(
     plans[name] = await explain(database, rows);
   }
   for (const [name, tab, query] of counts) {
-    const { page: _page, pageSize: _pageSize, ...filters } = businessListQuerySchema.parse(query);
+    const {
+      page: _page,
+      pageSize: _pageSize,
+      ...filters
+    } = listQueryFor(businessListQuerySchema.parse(query), 1);
     plans[name] = await explain(
       database,
       selectBoundedBusinessCount(

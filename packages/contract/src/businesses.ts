@@ -79,6 +79,30 @@ const formationActivity = param('business_formation_status')
   .meta({ type: 'string', enum: activityFilterNames });
 
 /**
+ * _Ours_: whose businesses a list holds (docs/product.md §11.1): `me` (the signed-in manager's),
+ * `none` (unassigned) or a manager's id.
+ */
+const assigneeParam = param('assignee')
+  .transform((value, ctx): AssigneeFilter | undefined => {
+    if (value === undefined) return undefined;
+    const lower = value.toLowerCase();
+    if (lower === 'me' || lower === 'none') return lower;
+    if (/^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ROW_ID) return Number(value);
+    ctx.addIssue({
+      code: 'custom',
+      message: 'assignee must be me, none or a manager id (a positive whole number).',
+    });
+    return z.NEVER;
+  })
+  .meta({
+    type: 'string',
+    pattern: '^([Mm][Ee]|[Nn][Oo][Nn][Ee]|[1-9][0-9]{0,9})$',
+    description: "me (the signed-in manager's), none (unassigned) or a manager's id.",
+  });
+/** The `assignee` filter as parsed; the server reads `me` as the signed-in manager's id. */
+export type AssigneeFilter = 'me' | 'none' | number;
+
+/**
  * Every query parameter of the list endpoints (docs/product.md §7). Unknown parameters
  * are ignored; any bad value fails with a message naming its parameter. Each parameter stands
  * on its own, as the API document can state it (docs/decisions/076-the-api-document-states-every-rule.md):
@@ -119,6 +143,7 @@ export const businessListQuerySchema = z
     account_level: choice('account_level', accountLevels),
     business_formation_status: formationActivity,
     processing_status: choice('processing_status', activityFilterStatuses),
+    assignee: assigneeParam,
   })
   .transform((q) => ({
     page: q.page ?? 1,
@@ -133,6 +158,7 @@ export const businessListQuerySchema = z
     accountLevel: q.account_level,
     activityStep: q.business_formation_status,
     activityStatus: q.processing_status,
+    assignee: q.assignee,
   }));
 /** The query as sent (all strings). */
 export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
@@ -239,6 +265,8 @@ export const businessListItemSchema = z.object({
     kyc: z.array(listedDocumentSchema),
   }),
   current_business_formation_activity: currentActivitySchema,
+  /** _Ours_: the id of the manager whose the business is (docs/product.md §11.1); null = unassigned. */
+  assignee_id: z.number().nullable(),
 });
 export type BusinessListItem = z.infer<typeof businessListItemSchema>;
 
@@ -369,6 +397,8 @@ export const businessDetailSchema = z.object({
     >,
   ),
   current_business_formation_activity: currentActivitySchema,
+  /** _Ours_: the id of the manager whose the business is (docs/product.md §11.1); null = unassigned. */
+  assignee_id: z.number().nullable(),
 });
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 export const businessDetailResponseSchema = successBody(businessDetailSchema);

@@ -12,3 +12,4 @@ export * from './manage-values.ts';
 export * from './manage.ts';
 export * from './notification-values.ts';
 export * from './notifications.ts';
+export * from './assignment.ts';

@@ -32,6 +32,10 @@ export const manageApiPaths = {
   postFormationUpload: 'manager/business/feedback/post-doc-formation/upload/',
   /** Ours: docs/product.md leaves the file history's source open (decision 24). */
   fileHistory: (businessUuid: string) => `manager/file-history/${businessUuid}/`,
+  /** Ours: whose a business is (docs/product.md §11.1). */
+  assignee: (businessUuid: string) => `manager/business/${businessUuid}/assignee/`,
+  /** Ours: every manager account, whom a business can be assigned to (docs/product.md §11.1). */
+  managers: 'manager/managers/',
 } as const;
 
 // ---- Limits ---------------------------------------------------------------

@@ -90,6 +90,11 @@ export const businesses = pgTable(
     /** First step (canonical order) not APPROVED; null = Completed. Same transaction as every step change. */
     currentActivityStep: text('current_activity_step'),
     currentActivityStatus: text('current_activity_status'),
+    /**
+     * The manager whose the business is (docs/product.md §11.1); null = unassigned. A manager
+     * removed from the database leaves it unassigned.
+     */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** Lower-cased business name, owner names and email, for search (trigrams; 1–2 characters: grams). */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
@@ -123,6 +128,8 @@ export const businesses = pgTable(
     ),
     index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
     index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
+    // 'Mine' and 'Unassigned' (null) in list order.
+    index('businesses_assignee_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
     index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Searches of one or two characters, which have no trigram (migration 0010, decision 33).
     index('businesses_search_grams_idx').using('gin', sql`business_search_grams(${t.searchText})`),
@@ -365,6 +372,8 @@ export const notificationEvents = pgTable(
     message: text('message').notNull(),
     status: text('status').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The one manager it notifies (an assignment: migration 0025); null = every manager but the actor. */
+    recipientId: integer('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     xid: xid8('xid')
       .notNull()

@@ -31,6 +31,7 @@ export function businessListItemFixture(
       step: 'payment_status',
       since: '2026-11-21T10:00:00.000Z',
     },
+    assignee_id: null,
     ...overrides,
   };
 }
@@ -135,6 +136,7 @@ export function businessDetailFixture(overrides: Partial<BusinessDetail> = {}): 
       step: 'payment_status',
       since: '2026-11-21T10:00:00.000Z',
     },
+    assignee_id: null,
     ...overrides,
   };
 }

@@ -6,7 +6,19 @@
  */
 import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, gte, like, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  isNull,
+  like,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
@@ -22,6 +34,22 @@ import {
 } from '../../db/schema.ts';
 import { LRUCache } from 'lru-cache';
 import type { VersionCache } from '../../lib/read-cache/index.ts';
+
+/**
+ * A list's filters as the queries apply them: the query's, with `assignee=me` read as the
+ * signed-in manager's id (the route does it, so equal questions share one cache key).
+ */
+export type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize' | 'assignee'> & {
+  assignee?: number | 'none';
+};
+
+/** A parsed list query as the queries apply it, `assignee=me` read as `managerId`. */
+export function listQueryFor(
+  { assignee, ...rest }: BusinessListFilters,
+  managerId: number,
+): ListFilters & Pick<BusinessListFilters, 'page' | 'pageSize'> {
+  return { ...rest, assignee: assignee === 'me' ? managerId : assignee };
+}
 
 /** `all` = every business; the others are the `{status}` path segments. */
 export type BusinessTab = 'all' | BusinessListStatus;
@@ -79,6 +107,8 @@ export interface BusinessListValues {
   accountLevel?: string;
   activityStep?: string;
   activityStatus?: string;
+  /** The manager whose businesses are listed; `assignee=none` binds nothing (`is null`). */
+  assigneeId?: number;
 }
 
 /** Whether a search's term is short enough for the grams index (migration 0010). */
@@ -86,7 +116,7 @@ const isGramTerm = (search: string | undefined): search is string =>
   search !== undefined && search !== '' && [...search].length <= MAX_GRAM_LENGTH;
 
 function businessListValues(
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   { lookUpGram = true }: GramLookup = {},
 ): BusinessListValues {
   const values: BusinessListValues = {};
@@ -106,6 +136,7 @@ function businessListValues(
   if (filters.accountLevel) values.accountLevel = filters.accountLevel;
   if (filters.activityStep) values.activityStep = filters.activityStep;
   if (filters.activityStatus) values.activityStatus = filters.activityStatus;
+  if (typeof filters.assignee === 'number') values.assigneeId = filters.assignee;
   return values;
 }
 
@@ -128,7 +159,7 @@ interface GramLookup {
  */
 export function businessListCondition(
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   { placeholders = false, lookUpGram = true }: { placeholders?: boolean } & GramLookup = {},
 ): SQL | undefined {
   const values = businessListValues(filters, { lookUpGram });
@@ -144,6 +175,8 @@ export function businessListCondition(
     has('country') ? eq(businesses.countryOfIncorporation, bind('country')) : undefined,
     has('createdFrom') ? gte(businesses.createdAt, bind('createdFrom')) : undefined,
     has('createdBefore') ? lt(businesses.createdAt, bind('createdBefore')) : undefined,
+    has('assigneeId') ? eq(businesses.assigneeId, bind('assigneeId')) : undefined,
+    filters.assignee === 'none' ? isNull(businesses.assigneeId) : undefined,
     progressCondition(businesses, tab, filters, values, bind),
   );
 }
@@ -152,7 +185,7 @@ export function businessListCondition(
 function progressCondition(
   c: ProgressColumns,
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   values: BusinessListValues,
   bind: (name: 'accountLevel' | 'activityStep' | 'activityStatus') => string | Placeholder,
 ): SQL | undefined {
@@ -177,7 +210,7 @@ const coreListFilters: ReadonlySet<string> = new Set([
   'createdTo',
 ] satisfies (keyof BusinessListFilters)[]);
 
-const givenFilters = (filters: Omit<BusinessListFilters, 'page' | 'pageSize'>) =>
+const givenFilters = (filters: ListFilters) =>
   Object.entries(filters).filter(([, value]) => value !== undefined);
 
 /**
@@ -187,10 +220,7 @@ const givenFilters = (filters: Omit<BusinessListFilters, 'page' | 'pageSize'>) =
  * activity filters. Such a count must be redone after a step update; the others
  * survive it (docs/decisions/026-the-write-path-one-statement-for-the.md).
  */
-export function listReadsProgress(
-  tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
-): boolean {
+export function listReadsProgress(tab: BusinessTab, filters: ListFilters): boolean {
   return tab !== 'all' || givenFilters(filters).some(([name]) => !coreListFilters.has(name));
 }
 
@@ -212,7 +242,7 @@ const maintainedListFilters: ReadonlySet<string> = new Set([
  * Whether the list's total is a sum over the maintained `business_counts`: every tab with the
  * payment, account level, activity, country and type filters, alone or together.
  */
-function listCountIsMaintained(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
+function listCountIsMaintained(filters: ListFilters): boolean {
   return givenFilters(filters).every(([name]) => maintainedListFilters.has(name));
 }
 
@@ -221,7 +251,7 @@ function listCountIsMaintained(filters: Omit<BusinessListFilters, 'page' | 'page
  * holds whole, plus a count of the rows of the months it cuts: a date range with, at most, the
  * filters `business_counts` holds (docs/decisions/097-dated-filter-totals-from-monthly-counts.md).
  */
-function listCountIsMonthly(filters: Omit<BusinessListFilters, 'page' | 'pageSize'>): boolean {
+function listCountIsMonthly(filters: ListFilters): boolean {
   const given = givenFilters(filters);
   return (
     given.some(([name]) => dateRangeFilters.has(name)) &&
@@ -241,7 +271,7 @@ const dateRangeFilters: ReadonlySet<string> = new Set([
 function countsCondition(
   table: typeof businessCounts | typeof businessMonthCounts,
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   values: BusinessListValues,
   bind: (
     name: 'companyType' | 'country' | 'accountLevel' | 'activityStep' | 'activityStatus',
@@ -405,6 +435,7 @@ export function selectBusinessPage(
         accountLevel: businesses.accountLevel,
         currentActivityStep: businesses.currentActivityStep,
         currentActivityStatus: businesses.currentActivityStatus,
+        assigneeId: businesses.assigneeId,
         // When the current step entered its status: one lookup by the steps' unique key a row.
         currentActivitySince: sql<string | null>`(
         select ${isoTime(sql`s.status_since`)} from formation_steps s
@@ -457,6 +488,7 @@ export async function selectBusinessMatches(db: Db, term: string, limit: number)
           accountLevel: undefined,
           activityStep: undefined,
           activityStatus: undefined,
+          assignee: undefined,
         },
         lookup,
       ),
@@ -478,8 +510,6 @@ export async function selectBusinessMatches(db: Db, term: string, limit: number)
     .innerJoin(users, eq(users.id, businesses.userId))
     .orderBy(...newestFirst);
 }
-
-type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize'>;
 
 /**
  * The page query of each shape (tab, payment status, which filters are given,
@@ -566,7 +596,13 @@ export class PreparedBusinessPages {
   }
 
   #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, walk: PageWalk) {
-    const shape = JSON.stringify([tab, filters.paymentStatus ?? null, Object.keys(values), walk]);
+    const shape = JSON.stringify([
+      tab,
+      filters.paymentStatus ?? null,
+      filters.assignee === 'none',
+      Object.keys(values),
+      walk,
+    ]);
     let plan = this.#plans.get(shape);
     if (!plan) {
       const name =
@@ -683,7 +719,7 @@ const COUNT_ROWS_BEFORE_COMPACTING = 5000;
 export async function countBusinesses(
   db: Db,
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   bound: number,
 ): Promise<ListTotal> {
   if (listCountIsMaintained(filters)) {
@@ -705,7 +741,7 @@ export async function countBusinesses(
 async function countRows(
   db: Db,
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   bound: number,
 ): Promise<ListTotal> {
   const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
@@ -752,7 +788,7 @@ const startOfNextUtcMonth = (date: Date) =>
 async function countByMonths(
   db: Db,
   tab: BusinessTab,
-  filters: Omit<BusinessListFilters, 'page' | 'pageSize'>,
+  filters: ListFilters,
   bound: number,
 ): Promise<ListTotal | undefined> {
   const values = businessListValues(filters);

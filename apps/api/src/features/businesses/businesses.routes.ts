@@ -10,7 +10,7 @@ import {
   businessSearchResponseSchema,
 } from '@fd/contract';
 import type { BusinessListFilters } from '@fd/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -27,6 +27,7 @@ import {
 } from './businesses.service.ts';
 import {
   prepareBusinessDetailQueries,
+  listQueryFor,
   PreparedBusinessPages,
   type ListTotal,
   type PageAnchor,
@@ -79,7 +80,14 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * share one read, one serialisation. The key needs nothing but the question.
    */
   const answers = readCache.shared<Buffer>('businessListAnswers');
-  const sendList = async (reply: FastifyReply, tab: BusinessTab, query: BusinessListFilters) => {
+  const sendList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tab: BusinessTab,
+    asked: BusinessListFilters,
+  ) => {
+    // `assignee=me` is the signed-in manager's id: one question whoever asks it.
+    const query = listQueryFor(asked, request.manager.id);
     // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
     const body = await answers.get(JSON.stringify([tab, query]), async () => {
       const json = reply.serialize({ data: await listBusinesses(database, lists, tab, query) });
@@ -96,7 +104,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   app.get(
     route(businessApiPaths.list),
     { schema: listSchema('listBusinesses', 'Every business (All clients tab)') },
-    (request, reply) => sendList(reply, 'all', request.query),
+    (request, reply) => sendList(request, reply, 'all', request.query),
   );
 
   app.get(
@@ -107,7 +115,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
         params: z.object({ status: businessListStatusSchema }),
       },
     },
-    (request, reply) => sendList(reply, request.params.status, request.query),
+    (request, reply) => sendList(request, reply, request.params.status, request.query),
   );
 
   // Every business; `payment_status` narrows it to the two payment tabs.
@@ -119,7 +127,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
         'Every business; payment_status gives the payment tabs',
       ),
     },
-    (request, reply) => sendList(reply, 'all', request.query),
+    (request, reply) => sendList(request, reply, 'all', request.query),
   );
 
   app.get(

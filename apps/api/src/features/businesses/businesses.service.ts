@@ -4,7 +4,6 @@ import {
   BUSINESS_SEARCH_LIMIT,
   type BusinessSearchResult,
   type businessDetailIdSchema,
-  type BusinessListFilters,
   formationStepKeys,
   formationStepNames,
   type AccountLevel,
@@ -30,6 +29,7 @@ import {
   type BusinessDetailQueries,
   type DocumentRow,
   type ListedDocumentRow,
+  type ListFilters,
   type ListTotal,
   type PreparedBusinessPages,
   selectBusinessMatches,
@@ -45,7 +45,7 @@ export async function listBusinesses(
   { db }: Database,
   { counts, pages }: { counts: SharedVersionCache<ListTotal>; pages: PreparedBusinessPages },
   tab: BusinessTab,
-  { page, pageSize, ...filters }: BusinessListFilters,
+  { page, pageSize, ...filters }: ListFilters & { page: number; pageSize: number },
 ): Promise<BusinessListPage> {
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
@@ -74,6 +74,7 @@ export async function listBusinesses(
         row.currentActivityStatus,
         row.currentActivitySince,
       ),
+      assignee_id: row.assigneeId,
     })),
     total_count: total.count,
     total_count_exact: total.exact,
@@ -208,6 +209,7 @@ export async function readBusinessDetail(
       business.currentActivityStatus,
       stepByKey.get(business.currentActivityStep ?? '')?.statusSince.toISOString() ?? null,
     ),
+    assignee_id: business.assigneeId,
   };
 }
 

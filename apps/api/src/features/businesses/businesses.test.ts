@@ -256,6 +256,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     expect(Object.keys(item).sort()).toEqual(
       [
         'account_level',
+        'assignee_id',
         'business_name',
         'company_type',
         'country_of_incorporation',
@@ -359,6 +360,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
           'social_link',
           'is_registered_company',
           'account_level',
+          'assignee_id',
           'online_payment_data',
           'manual_payment_doc',
           'shareholders',

@@ -95,7 +95,8 @@ export interface WriteRecord {
     feedbackLogCategory: string;
     createdAt: Date;
   };
-  notification: { message: string; status: string };
+  /** None for a write whose notices go to chosen managers (`insertNotices`). */
+  notification?: { message: string; status: string };
 }
 
 /**
@@ -118,7 +119,9 @@ function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): 
       )})
       select ${log.businessId}::integer, ${log.managerId}::integer, ${log.managerName}::text,
              ${log.action}::text, ${log.feedbackLogCategory}::text, ${at}
-       where ${when}),
+       where ${when})${
+         notification
+           ? sql`,
     notified as (${notificationEventInsert(
       {
         businessId: log.businessId,
@@ -128,7 +131,9 @@ function recordCtes({ log, notification }: WriteRecord, when: SQL = sql`true`): 
         actorId: log.managerId,
       },
       when,
-    )})`;
+    )})`
+           : sql``
+       }`;
 }
 
 /**

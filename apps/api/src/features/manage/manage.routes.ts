@@ -1,5 +1,8 @@
 import {
   apiErrorDetails,
+  assigneeUpdateRequestSchema,
+  assigneeUpdateResponseSchema,
+  teamManagersResponseSchema,
   businessSetupRequestSchema,
   businessSetupResponseSchema,
   businessUuidSchema,
@@ -54,6 +57,7 @@ import {
   updateStepStatus,
   type ManageDeps,
 } from './manage.service.ts';
+import { assignBusiness, listTeamManagers } from './assignment.service.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
 
@@ -307,6 +311,35 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
       },
     },
     async (request) => editBusinessDetail(deps, request.manager, request.params.uuid, request.body),
+  );
+
+  app.put(
+    route(manageApiPaths.assignee(':uuid')),
+    {
+      schema: {
+        operationId: 'assignBusiness',
+        summary: 'Assign a business to an active manager, or unassign it (manager_id null)',
+        tags: ['manage'],
+        params: z.object({ uuid: businessUuidSchema }),
+        body: assigneeUpdateRequestSchema,
+        response: { 200: assigneeUpdateResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      assignBusiness(deps, request.manager, request.params.uuid, request.body.manager_id),
+  );
+
+  app.get(
+    route(manageApiPaths.managers),
+    {
+      schema: {
+        operationId: 'listTeamManagers',
+        summary: 'Every manager account, active ones first: whom a business can be assigned to',
+        tags: ['manage'],
+        response: { 200: teamManagersResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: { managers: await listTeamManagers(database.db) } }),
   );
 
   app.get(

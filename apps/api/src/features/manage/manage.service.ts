@@ -55,8 +55,9 @@ const logCategories = { businessDetails: 'Business Details', comment: 'Comment' 
 const notificationStatuses = { updated: 'Updated', comment: 'Comment' } as const;
 
 /** As the log keeps it: the name at the time (docs/product.md §3.8). */
-export const managerName = (manager: AuthenticatedManager) =>
-  `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
+export const managerName = (
+  manager: Pick<AuthenticatedManager, 'firstName' | 'lastName' | 'email'>,
+) => `${manager.firstName} ${manager.lastName}`.trim() || manager.email;
 
 /**
  * A sentence that ends with a name: its period, unless the name brings one ('… on Acme Inc.',
@@ -74,7 +75,8 @@ export interface ActionEvent {
   businessId: number;
   action: string;
   category: string;
-  notification: { message: string; status: string };
+  /** None when the write notifies chosen managers itself (an assignment). */
+  notification?: { message: string; status: string };
   at: Date;
 }
 

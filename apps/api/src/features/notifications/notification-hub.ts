@@ -168,7 +168,11 @@ export async function startNotificationHub(options: {
         send(stream, frame('reset', delta.snapshot, {}));
         continue;
       }
-      const mine = events.filter((event) => event.actorId !== stream.managerId);
+      const mine = events.filter(
+        (event) =>
+          event.actorId !== stream.managerId &&
+          (event.recipientId === null || event.recipientId === stream.managerId),
+      );
       if (mine.length === 0) continue;
       send(stream, notificationsFrame(framed, mine, delta.snapshot));
     }

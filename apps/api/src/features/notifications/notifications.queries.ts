@@ -21,7 +21,10 @@ import {
   users,
 } from '../../db/schema.ts';
 
-/** A notifying change: every active manager but the one who acted hears of it. */
+/**
+ * A notifying change: every active manager but the one who acted hears of it, or, with a
+ * `recipientId`, that manager alone (an assignment; migration 0025).
+ */
 export interface NotificationEvent {
   businessId: number;
   message: string;
@@ -29,6 +32,7 @@ export interface NotificationEvent {
   createdAt: Date;
   /** The manager who acted (not notified); none for a client's event. */
   actorId?: number;
+  recipientId?: number;
 }
 
 /**
@@ -43,9 +47,11 @@ export function notificationEventInsert(event: NotificationEvent, when: SQL = sq
       notificationEvents.status.name,
       notificationEvents.createdAt.name,
       notificationEvents.actorId.name,
+      notificationEvents.recipientId.name,
     )})
     select ${event.businessId}::integer, ${event.message}::text, ${event.status}::text,
-           ${event.createdAt.toISOString()}::timestamptz, ${event.actorId ?? null}::integer
+           ${event.createdAt.toISOString()}::timestamptz, ${event.actorId ?? null}::integer,
+           ${event.recipientId ?? null}::integer
      where ${when}`;
 }
 
@@ -284,8 +290,11 @@ export async function resumesWithinInbox(
   return row?.within === true;
 }
 
-/** A new event as a stream sends it, with whom it does not notify. */
-export type StreamEventRow = NotificationRow & { actorId: number | null };
+/** A new event as a stream sends it, with whom it does not notify, or the one it does. */
+export type StreamEventRow = NotificationRow & {
+  actorId: number | null;
+  recipientId: number | null;
+};
 
 export interface StreamDelta {
   /** The snapshot the answer was read at: every position's new cursor. */
@@ -328,11 +337,12 @@ export async function readStreamDelta(
                (select json_agg(json_build_object(
                          'position', p.position, 'id', e.id, 'uuid', e.uuid,
                          'message', e.message, 'status', e.status, 'actorId', e.actor_id,
+                         'recipientId', e.recipient_id,
                          'createdAt', e.created_at, 'business', e.business)
                        order by p.position, e.id)
                   from positions p
                   cross join lateral (
-                    select e.id, e.uuid, e.message, e.status, e.actor_id, e.created_at,
+                    select e.id, e.uuid, e.message, e.status, e.actor_id, e.recipient_id, e.created_at,
                            -- A subquery per row (a primary-key probe): a join here may turn
                            -- into a hash join that scans businesses (decision 27).
                            (select json_build_object('id', b.id, 'uuid', b.uuid,

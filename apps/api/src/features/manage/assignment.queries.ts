@@ -1,0 +1,48 @@
+/**
+ * Drizzle only: whose a business is (docs/product.md §11.1). Every function takes `Db`, so an
+ * assignment, its log and its notices share one transaction.
+ */
+import { MANAGER_ROLE } from '@fd/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businesses, users } from '../../db/schema.ts';
+
+/** The business and its assignee, locked until the transaction ends: assignments take turns. */
+export async function lockBusinessAssignee(db: Db, uuid: string) {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      businessName: businesses.businessName,
+      assigneeId: businesses.assigneeId,
+    })
+    .from(businesses)
+    .where(eq(businesses.uuid, uuid))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** A manager account by id, active or not; undefined for any other account. */
+export async function findManagerById(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, MANAGER_ROLE)))
+    .limit(1);
+  return row;
+}
+export type AssignableManager = NonNullable<Awaited<ReturnType<typeof findManagerById>>>;
+
+/**
+ * Sets the assignee; nothing else moves (no derived column, no `updated_at`), so the change
+ * announces itself as 'progress' (migration 0025).
+ */
+export async function updateAssignee(db: Db, businessId: number, assigneeId: number | null) {
+  await db.update(businesses).set({ assigneeId }).where(eq(businesses.id, businessId));
+}

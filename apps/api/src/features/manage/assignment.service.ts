@@ -1,0 +1,115 @@
+import { assignmentTexts, type AssigneeUpdateResponse, type TeamManager } from '@fd/contract';
+import type { Db } from '../../db/client.ts';
+import type { AuthenticatedManager } from '../auth/index.ts';
+import { listManagers } from '../managers/index.ts';
+import { insertNotificationEvent } from '../notifications/index.ts';
+import {
+  findManagerById,
+  lockBusinessAssignee,
+  updateAssignee,
+  type AssignableManager,
+} from './assignment.queries.ts';
+import {
+  invalid,
+  managerName,
+  notFound,
+  recordAction,
+  sentence,
+  type ManageDeps,
+} from './manage.service.ts';
+
+/** The log category and notification status of an assignment (ours). */
+const ASSIGNMENT = 'Assignment';
+const ASSIGNED_STATUS = 'Assigned';
+
+/** Every manager account, active ones first, each by name: whom the picker offers and names. */
+export async function listTeamManagers(db: Db): Promise<TeamManager[]> {
+  const managers = await listManagers(db);
+  return managers
+    .map((manager) => ({
+      id: manager.id,
+      first_name: manager.firstName,
+      last_name: manager.lastName,
+      email: manager.email,
+      is_active: manager.isActive,
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.is_active) - Number(a.is_active) ||
+        `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`) ||
+        a.id - b.id,
+    );
+}
+
+/** What the log says of a change from `before` to `after` (either may be nobody). */
+function describeAssignment(before: AssignableManager | null, after: AssignableManager | null) {
+  if (after && before) return `Reassigned from ${managerName(before)} to ${managerName(after)}`;
+  if (after) return `Assigned to ${managerName(after)}`;
+  return `Unassigned from ${managerName(before!)}`;
+}
+
+/**
+ * `PUT manager/business/{uuid}/assignee/` (docs/product.md §11.1): gives the business to an
+ * active manager, or to nobody (`managerId` null). Logged like any manager write; the new
+ * assignee and the one it was taken from hear of it (not the manager who acted, and no one
+ * else), all in one transaction. Asking for what is already so changes nothing and succeeds.
+ */
+export async function assignBusiness(
+  { db, now, businessChanges }: ManageDeps,
+  manager: AuthenticatedManager,
+  businessUuid: string,
+  managerId: number | null,
+): Promise<AssigneeUpdateResponse> {
+  const at = now();
+  const { changed, after } = await db.transaction(async (tx) => {
+    const business = await lockBusinessAssignee(tx, businessUuid);
+    if (!business) throw notFound();
+    const after = managerId === null ? null : ((await findManagerById(tx, managerId)) ?? null);
+    if (managerId !== null && !after?.isActive) {
+      throw invalid('manager_id', assignmentTexts.notActive);
+    }
+    if (business.assigneeId === managerId) return { changed: false, after };
+    const before =
+      business.assigneeId === null
+        ? null
+        : ((await findManagerById(tx, business.assigneeId)) ?? null);
+
+    await updateAssignee(tx, business.id, managerId);
+    await recordAction(tx, manager, {
+      businessId: business.id,
+      action: describeAssignment(before, after),
+      category: ASSIGNMENT,
+      at,
+    });
+    const actor = managerName(manager);
+    const name = business.businessName;
+    const notices: { recipient: AssignableManager; message: string }[] = [];
+    if (after) notices.push({ recipient: after, message: `${actor} assigned ${name} to you` });
+    if (before) {
+      notices.push({
+        recipient: before,
+        message: after
+          ? `${actor} reassigned ${name} to ${managerName(after)}`
+          : `${actor} unassigned you from ${name}`,
+      });
+    }
+    for (const { recipient, message } of notices) {
+      if (recipient.id === manager.id) continue;
+      await insertNotificationEvent(tx, {
+        businessId: business.id,
+        message: sentence(message),
+        status: ASSIGNED_STATUS,
+        createdAt: at,
+        actorId: manager.id,
+        recipientId: recipient.id,
+      });
+    }
+    return { changed: true, after };
+  });
+  // The businesses trigger announces the change (migration 0025); this instance hears it first.
+  if (changed) await businessChanges.caughtUp();
+  return {
+    message: after ? assignmentTexts.assigned(managerName(after)) : assignmentTexts.unassigned,
+    data: { uuid: businessUuid, assignee_id: managerId },
+  };
+}
