@@ -154,6 +154,22 @@ export const accounts = {
     lastName: 'Alabi',
     role: 'MANAGER',
   },
+  /** Assigns a business to assignmentAssignee (e2e/tests/assignment.spec.ts). */
+  assigner: {
+    email: 'assigner.manager@e2e.test',
+    password: 'assigner-password-1',
+    firstName: 'Nneka',
+    lastName: 'Ibe',
+    role: 'MANAGER',
+  },
+  /** Is given a business, and hears of it live. */
+  assignmentAssignee: {
+    email: 'assignee.manager@e2e.test',
+    password: 'assignee-password-1',
+    firstName: 'Bayo',
+    lastName: 'Ojo',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

@@ -9,3 +9,6 @@ export const loadBusinessListSchema = async () =>
 
 export const loadBusinessDetailSchema = async () =>
   (await import('./business-schemas.ts')).businessDetailResponseSchema;
+
+export const loadTeamManagersSchema = async () =>
+  (await import('./business-schemas.ts')).teamManagersResponseSchema;

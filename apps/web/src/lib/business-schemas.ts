@@ -3,4 +3,8 @@
  * first call that reads them, not with the screens' first download
  * (docs/decisions/087-answers-schemas-load-with-the-first-call.md).
  */
-export { businessDetailResponseSchema, businessListResponseSchema } from '@fd/contract';
+export {
+  businessDetailResponseSchema,
+  businessListResponseSchema,
+  teamManagersResponseSchema,
+} from '@fd/contract';

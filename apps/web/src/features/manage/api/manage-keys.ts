@@ -44,6 +44,17 @@ async function updateCachedBusiness(
 export const showBusinessDetails = (queryClient: QueryClient, details: BusinessSetupDetails) =>
   updateCachedBusiness(queryClient, details.uuid, (business) => ({ ...business, ...details }));
 
+/** The assignee the server answered, shown the moment the answer arrives. */
+export const showAssignee = (
+  queryClient: QueryClient,
+  businessUuid: string,
+  assigneeId: number | null,
+) =>
+  updateCachedBusiness(queryClient, businessUuid, (business) => ({
+    ...business,
+    assignee_id: assigneeId,
+  }));
+
 /**
  * Puts a step's new status, as the server answered it, into every cached copy of the business,
  * so its badge changes the moment the answer arrives (no reload, no timer).

@@ -96,7 +96,7 @@ describe('manage business page', { timeout: 15_000 }, () => {
     ];
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Business details', ...sections]);
+    ).toEqual(['Business details', 'Assignment', ...sections]);
     for (const name of sections) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true');
     }

@@ -10,6 +10,7 @@ import { PageSpinner } from '#/components/ui/spinner.tsx';
 import { paths } from '#/config/paths.ts';
 import { useBusinessDetail } from '#/lib/business-queries.ts';
 import { ActivityLogSection } from './activity-log-section.tsx';
+import { AssigneeControl } from './assignee-control.tsx';
 import { BusinessDetailRows } from './business-detail-rows.tsx';
 import { CollapsibleSection } from './collapsible-section.tsx';
 import { CommentsSection } from './comments-section.tsx';
@@ -50,6 +51,10 @@ function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo
           <span className="sr-only">details of {business.business_name || 'this business'}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
+      </Section>
+
+      <Section title="Assignment">
+        <AssigneeControl business={business} />
       </Section>
 
       <CollapsibleSection title="Status management">
