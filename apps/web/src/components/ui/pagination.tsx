@@ -57,7 +57,8 @@ export function Pagination({
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {pageSizes && (
-          <div className="mr-2 flex items-center gap-2">
+          // On a phone the select has its line, and Previous and Next share the next.
+          <div className="mr-2 flex items-center gap-2 max-sm:w-full">
             <label htmlFor={pageSizeId}>Rows per page</label>
             <select
               id={pageSizeId}
