@@ -297,7 +297,7 @@ const signedInScreens: ScreenCheck[] = [
     async prepare(page) {
       await tableLoaded(page, 'Businesses');
       await page.getByRole('button', { name: 'Filter', exact: true }).click();
-      await page.getByRole('menuitemradio', { name: 'Date', exact: true }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Date', exact: true }).click();
       const calendar = page.getByRole('group', { name: 'Date' });
       // Last month's days are all in the past, so all can be picked.
       await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();

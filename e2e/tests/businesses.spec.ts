@@ -89,12 +89,16 @@ async function expectListOf(
   await expect(resultCount(page, answer.total_count)).toBeVisible();
 }
 
-/** Opens the filter dropdown and chooses one of its items (and a value, when it has a list). */
+/**
+ * Opens the filter dropdown and chooses one of its items (and a value, when it has a list). The
+ * kinds are checkboxes, as several apply at once; 'Filter' is the action that clears them
+ * (docs/product.md §11.2).
+ */
 async function chooseFilter(page: Page, item: string, value?: string): Promise<void> {
   await filterButton(page).click();
   await page
     .getByRole('menu', { name: 'Filter' })
-    .getByRole('menuitemradio', { name: item, exact: true })
+    .getByRole(item === 'Filter' ? 'menuitem' : 'menuitemcheckbox', { name: item, exact: true })
     .click();
   if (value !== undefined) {
     await page
@@ -206,37 +210,44 @@ test('search waits for typing to pause, then lists what the API finds', async ({
   await expectListOf(page, businessApiPaths.list, {});
 });
 
-test('the filter menu narrows the list by type, country, payment and a reload keeps it', async ({
+test('the filter menu narrows the list by type, country and payment, together, and a reload keeps it', async ({
   page,
 }) => {
   await filterButton(page).click();
-  await expect(page.getByRole('menu', { name: 'Filter' }).getByRole('menuitemradio')).toHaveText([
-    'Filter',
-    'Date',
-    'Country',
-    'Type',
-    'Paid',
-    'Unpaid',
-  ]);
+  await expect(page.getByRole('menu', { name: 'Filter' }).locator('[role^="menuitem"]')).toHaveText(
+    ['Filter', 'Date', 'Country', 'Type', 'Paid', 'Unpaid'],
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
 
+  // Each choice adds its kind to the others (docs/product.md §11.2).
   const cases: { item: string; value?: string; query: ListQuery; summary: string }[] = [
     { item: 'Type', value: 'LLC', query: { type: 'LLC' }, summary: 'Type: LLC' },
-    { item: 'Country', value: 'UK', query: { country: 'UK' }, summary: 'Country: UK' },
+    {
+      item: 'Country',
+      value: 'UK',
+      query: { type: 'LLC', country: 'UK' },
+      summary: 'Country: UK, Type: LLC',
+    },
+    { item: 'Filter', query: {}, summary: '' },
     { item: 'Paid', query: { account_level: 'PAID' }, summary: 'Paid' },
+    // Unpaid replaces Paid.
     { item: 'Unpaid', query: { account_level: 'UNPAID' }, summary: 'Unpaid' },
   ];
   for (const { item, value, query, summary } of cases) {
     await chooseFilter(page, item, value);
     await expectAddress(page, '/business', query);
-    await expect(filterButton(page)).toHaveAccessibleDescription(summary);
+    if (summary) await expect(filterButton(page)).toHaveAccessibleDescription(summary);
+    else await expect(filterButton(page)).not.toHaveAttribute('aria-describedby');
     await expectListOf(page, businessApiPaths.list, query);
   }
 
   // A filter on a tab narrows that tab's endpoint.
   await page.getByRole('tab', { name: tabNamed('Incorporated') }).click();
   await expectAddress(page, '/business', { status: 'incorporated', account_level: 'UNPAID' });
+  // Unpaid chosen again is removed; C-corp then narrows the tab alone.
+  await chooseFilter(page, 'Unpaid');
+  await expectAddress(page, '/business', { status: 'incorporated' });
   await chooseFilter(page, 'Type', 'C-corp');
   const onTab = { status: 'incorporated', type: 'C-corp' };
   await expectAddress(page, '/business', onTab);

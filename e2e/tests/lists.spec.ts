@@ -71,7 +71,7 @@ test("'Go back' returns to the list as it was left: tab, search, filter, page an
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page
     .getByRole('menu', { name: 'Filter' })
-    .getByRole('menuitemradio', { name: 'Unpaid', exact: true })
+    .getByRole('menuitemcheckbox', { name: 'Unpaid', exact: true })
     .click();
   await expect(page).toHaveURL(/account_level=UNPAID/);
   await page.getByRole('button', { name: 'Next' }).click();

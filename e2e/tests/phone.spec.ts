@@ -328,10 +328,10 @@ test.describe('signed in', () => {
     // The filter menu, its Country list and its calendar, each a sheet on screen.
     await filter.click();
     await expectButtonsOnScreen(page.getByRole('menu', { name: 'Filter' }));
-    await page.getByRole('menuitemradio', { name: 'Country' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Country' }).click();
     await expectButtonsOnScreen(page.getByRole('menu', { name: 'Country' }));
     await page.getByRole('menuitem', { name: 'Back' }).click();
-    await page.getByRole('menuitemradio', { name: 'Date', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Date', exact: true }).click();
     const calendar = page.getByRole('group', { name: 'Date' });
     await expect(calendar.getByRole('button', { name: 'Apply' })).toBeVisible();
     await expectButtonsOnScreen(calendar);

@@ -1,9 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
-import { LIST_PAGE_SIZE } from '@fd/contract';
 import { countPages } from '#/lib/pagination.ts';
 
 /**
- * Moves a list to its last page (docs/product.md §5: total count / 10, rounded up)
+ * Moves a list to its last page (docs/product.md §5: total count / page size, rounded up)
  * when the address asks for one past the end: rows gone since, or a
  * hand-written address. `settled` is false while the shown data is still the
  * previous page's.
@@ -11,15 +10,17 @@ import { countPages } from '#/lib/pagination.ts';
 export function useKeepPageInRange({
   totalCount,
   page,
+  pageSize,
   settled,
   showPage,
 }: {
   totalCount: number | undefined;
   page: number;
+  pageSize: number;
   settled: boolean;
   showPage: (page: number) => void;
 }): void {
-  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, LIST_PAGE_SIZE);
+  const totalPages = totalCount === undefined ? undefined : countPages(totalCount, pageSize);
   const showLastPage = useEffectEvent(showPage);
   useEffect(() => {
     if (settled && totalPages !== undefined && totalPages >= 1 && page > totalPages) {

@@ -8,3 +8,10 @@ export function parsePageParam(value: string | null | undefined): number | null 
   const page = Number(value);
   return page >= 1 ? page : null;
 }
+
+/**
+ * The page that holds the first row of `page` once pages hold `newSize` rows instead of
+ * `oldSize`: a new page size keeps the rows the manager was reading in sight.
+ */
+export const pageHoldingFirstRow = (page: number, oldSize: number, newSize: number): number =>
+  Math.floor(((page - 1) * oldSize) / newSize) + 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   describeFilter,
@@ -18,8 +18,31 @@ const options: FilterMenuOption[] = [
 function renderMenu(value: FilterSelection | null = null) {
   const onChange = vi.fn();
   const user = userEvent.setup();
-  render(<FilterMenu label="Filter" options={options} value={value} onChange={onChange} />);
+  render(
+    <FilterMenu
+      label="Filter"
+      options={options}
+      value={value ? [value] : []}
+      onChange={onChange}
+    />,
+  );
   return { onChange, user, trigger: screen.getByRole('button', { name: 'Filter' }) };
+}
+
+function renderMultiple(value: FilterSelection[]) {
+  const onChange = vi.fn();
+  const onRemove = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <FilterMenu
+      label="Filter"
+      options={options}
+      value={value}
+      onChange={onChange}
+      multiple={{ onRemove }}
+    />,
+  );
+  return { onChange, onRemove, user, trigger: screen.getByRole('button', { name: 'Filter' }) };
 }
 
 describe('filter menu', () => {
@@ -89,5 +112,61 @@ describe('filter menu', () => {
     expect(
       describeFilter(options, { id: 'date', range: { from: '2026-01-05', to: '2026-01-09' } }),
     ).toBe('Date: 1/5/2026 – 1/9/2026');
+  });
+});
+
+describe('filter menu with several filters at once', () => {
+  const applied: FilterSelection[] = [{ id: 'country', choice: 'UK' }, { id: 'paid' }];
+
+  it('checks every applied kind, as checkboxes, and describes them all', async () => {
+    const { user, trigger } = renderMultiple(applied);
+    expect(trigger).toHaveAccessibleName('Filter');
+    expect(trigger).toHaveAccessibleDescription('Country: UK, Paid');
+    // The button shows how many; the description lists them.
+    expect(within(trigger).getByText('2')).toBeVisible();
+    expect(within(trigger).getByText('Country: UK, Paid')).not.toBeVisible();
+    await user.click(trigger);
+    expect(screen.getByRole('menuitem', { name: 'Filter' })).not.toHaveAttribute('aria-checked');
+    expect(
+      screen
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => [item.textContent, item.getAttribute('aria-checked')]),
+    ).toEqual([
+      ['Date', 'false'],
+      ['Country', 'true'],
+      ['Paid', 'true'],
+    ]);
+    // Focus starts on the first applied kind.
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Country' })).toHaveFocus();
+  });
+
+  it("removes an applied instant kind chosen again, and shows a choice's applied value", async () => {
+    const { user, trigger, onChange, onRemove } = renderMultiple(applied);
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Paid' }));
+    expect(onRemove).toHaveBeenCalledWith('paid');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Country' }));
+    expect(screen.getByRole('menuitemradio', { name: 'UK' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(screen.getByRole('menuitemradio', { name: 'UAE' }));
+    expect(onChange).toHaveBeenCalledWith({ id: 'country', choice: 'UAE' });
+  });
+
+  it("adds a kind not applied yet, and 'Filter' asks to clear", async () => {
+    const { user, trigger, onChange, onRemove } = renderMultiple([{ id: 'country', choice: 'UK' }]);
+    expect(trigger).toHaveAccessibleDescription('Country: UK');
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Paid' }));
+    expect(onChange).toHaveBeenLastCalledWith({ id: 'paid' });
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Filter' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(onRemove).not.toHaveBeenCalled();
   });
 });

@@ -30,8 +30,16 @@ interface FilterMenuProps {
   /** The button's accessible name. */
   label: string;
   options: readonly FilterMenuOption[];
-  value: FilterSelection | null;
+  /** The applied filters: at most one, or with `multiple` at most one per option. */
+  value: readonly FilterSelection[];
+  /** An option chosen, with its value; null for the 'clear' option. */
   onChange: (value: FilterSelection | null) => void;
+  /**
+   * The options apply together (docs/product.md §11.2): each is a checkbox item, checked while
+   * applied; choosing an applied 'instant' option again removes it (`onRemove`), and choosing
+   * another option's value adds it or replaces that option's value.
+   */
+  multiple?: { onRemove: (id: string) => void };
 }
 
 /** What the button shows beside its label: `Country: UK`, `Date: 01/05/2026 – 01/09/2026`, `Paid`. */
@@ -52,13 +60,17 @@ const itemClassName =
 /**
  * The list filter dropdown (docs/product.md §2): a menu of filter kinds, each applying
  * at once, opening its list of values, or opening a range calendar. The
- * button's name stays its label; the applied filter is its description.
+ * button's name stays its label; the applied filters are its description. With several
+ * applied, the button shows how many.
  */
-export function FilterMenu({ label, options, value, onChange }: FilterMenuProps) {
+export function FilterMenu({ label, options, value, onChange, multiple }: FilterMenuProps) {
   /** Null: the list of kinds; otherwise the option whose values or calendar are shown. */
   const [openedOption, setOpenedOption] = useState<FilterMenuOption | null>(null);
   const summaryId = useId();
-  const summary = describeFilter(options, value);
+  const descriptions = value.flatMap((selection) => describeFilter(options, selection) ?? []);
+  const summary = descriptions.join(', ') || null;
+  const appliedOf = (option: FilterMenuOption) =>
+    value.find((selection) => selection.id === option.id);
 
   const panel = ({ close }: PopoverControls): ReactNode => {
     const apply = (selection: FilterSelection | null) => {
@@ -68,7 +80,10 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
 
     const chooseOption = (option: FilterMenuOption) => {
       if (option.kind === 'clear') apply(null);
-      else if (option.kind === 'instant') apply({ id: option.id });
+      else if (option.kind === 'instant' && multiple && appliedOf(option)) {
+        close();
+        multiple.onRemove(option.id);
+      } else if (option.kind === 'instant') apply({ id: option.id });
       else setOpenedOption(option);
     };
 
@@ -83,7 +98,7 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
             }
           >
             <DateRangeCalendar
-              initialRange={value?.id === openedOption.id ? (value.range ?? null) : null}
+              initialRange={appliedOf(openedOption)?.range ?? null}
               onApply={(range) => apply({ id: openedOption.id, range })}
               onCancel={() => setOpenedOption(null)}
             />
@@ -105,7 +120,7 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
             Back
           </button>
           {openedOption.choices.map((choice) => {
-            const isChecked = value?.id === openedOption.id && value.choice === choice;
+            const isChecked = appliedOf(openedOption)?.choice === choice;
             return (
               <button
                 key={choice}
@@ -130,13 +145,20 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
     return (
       <div role="menu" aria-label={label} className="py-1">
         {options.map((option) => {
-          const isChecked = option.kind === 'clear' ? value === null : value?.id === option.id;
+          const isChecked =
+            option.kind === 'clear' ? value.length === 0 : appliedOf(option) !== undefined;
+          // Several apply at once: checkboxes; 'clear' is then an action, not a state.
+          const role = !multiple
+            ? 'menuitemradio'
+            : option.kind === 'clear'
+              ? 'menuitem'
+              : 'menuitemcheckbox';
           return (
             <button
               key={option.id}
               type="button"
-              role="menuitemradio"
-              aria-checked={isChecked}
+              role={role}
+              aria-checked={role === 'menuitem' ? undefined : isChecked}
               aria-haspopup={option.kind === 'choice' || option.kind === 'date-range' || undefined}
               tabIndex={-1}
               onClick={() => chooseOption(option)}
@@ -144,7 +166,10 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
             >
               <Check
                 aria-hidden="true"
-                className={classNames('size-4', isChecked ? 'text-indigo-600' : 'invisible')}
+                className={classNames(
+                  'size-4',
+                  isChecked && role !== 'menuitem' ? 'text-indigo-600' : 'invisible',
+                )}
               />
               <span className="flex-1">{option.label}</span>
               {(option.kind === 'choice' || option.kind === 'date-range') && (
@@ -181,13 +206,18 @@ export function FilterMenu({ label, options, value, onChange }: FilterMenuProps)
           <ListFilter aria-hidden="true" className="size-4" />
           <span>{label}</span>
           {summary && (
-            <span
-              id={summaryId}
-              aria-hidden="true"
-              className="max-w-56 truncate rounded bg-white/20 px-1.5 font-normal"
-            >
-              {summary}
-            </span>
+            <>
+              <span id={summaryId} hidden>
+                {summary}
+              </span>
+              {/* Several: their count, listed in full in the description (and the list's chips). */}
+              <span
+                aria-hidden="true"
+                className="max-w-56 truncate rounded bg-white/20 px-1.5 font-normal"
+              >
+                {descriptions.length > 1 ? descriptions.length : summary}
+              </span>
+            </>
           )}
           <ChevronDown aria-hidden="true" className="size-4" />
         </>

@@ -75,4 +75,28 @@ describe('pagination', () => {
     await userEvent.click(next);
     expect(onPageChange).toHaveBeenCalledWith(3);
   });
+
+  it('offers no page size unless given sizes', () => {
+    renderPagination();
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).not.toBeInTheDocument();
+  });
+
+  it("offers the page sizes in a labelled 'Rows per page' select, and counts pages by the size", async () => {
+    const onChange = vi.fn();
+    renderPagination({
+      pageSize: 25,
+      totalCount: 60,
+      pageSizes: { options: [10, 25, 50], onChange },
+    });
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(select).toHaveValue('25');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '10',
+      '25',
+      '50',
+    ]);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    await userEvent.selectOptions(select, '50');
+    expect(onChange).toHaveBeenCalledWith(50);
+  });
 });

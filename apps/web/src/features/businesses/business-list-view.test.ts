@@ -1,27 +1,43 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessListQuerySchema, businessTabs } from '@fd/contract';
 import {
+  activeFilterChips,
   BUSINESS_PAGE_STORAGE_KEY,
   businessListFirstRequests,
   businessListOpeningRequest,
   businessListRequest,
   businessListSearchParams,
+  menuSelections,
+  noFilters,
   openingPage,
   parseBusinessListView,
   readStoredPage,
   tabCountRequests,
   tabFixesActivity,
   tabRequest,
+  withMenuChoice,
+  withoutFilter,
+  type BusinessListFilters,
   type BusinessListView,
 } from './business-list-view.ts';
 
 const emptyView: BusinessListView = {
   tab: '',
   search: '',
-  filter: null,
-  activity: { activity: null, status: null },
+  filters: {
+    created: null,
+    country: null,
+    type: null,
+    accountLevel: null,
+    activity: { activity: null, status: null },
+  },
   page: null,
+  pageSize: 10,
 };
+const filtered = (filters: Partial<BusinessListFilters>): BusinessListView => ({
+  ...emptyView,
+  filters: { ...emptyView.filters, ...filters },
+});
 
 const parse = (query: string) => parseBusinessListView(new URLSearchParams(query));
 
@@ -67,9 +83,8 @@ describe('tab → endpoint and fixed parameters (docs/product.md §7)', () => {
 
   it('lets the Processing tab decide the activity over the address', () => {
     const view: BusinessListView = {
-      ...emptyView,
+      ...filtered({ activity: { activity: 'Tax EIN', status: 'Failed' } }),
       tab: 'PROCESSING',
-      activity: { activity: 'Tax EIN', status: 'Failed' },
     };
     expect(businessListRequest(view, 1).query).toMatchObject({
       processing_status: 'PROCESSING',
@@ -90,15 +105,46 @@ describe('address query → view', () => {
     expect(parse('status=nonsense').tab).toBe('');
   });
 
-  it('reads each dropdown filter from the API parameter names', () => {
-    expect(parse('start_date_iso=2026-01-05&end_date_iso=2026-01-09').filter).toEqual({
-      id: 'date',
-      range: { from: '2026-01-05', to: '2026-01-09' },
+  it('reads each filter from the API parameter names', () => {
+    expect(parse('start_date_iso=2026-01-05&end_date_iso=2026-01-09')).toEqual(
+      filtered({ created: { from: '2026-01-05', to: '2026-01-09' } }),
+    );
+    expect(parse('country=uk')).toEqual(filtered({ country: 'UK' }));
+    expect(parse('type=c-corp')).toEqual(filtered({ type: 'C-corp' }));
+    expect(parse('account_level=PAID')).toEqual(filtered({ accountLevel: 'PAID' }));
+    expect(parse('account_level=unpaid')).toEqual(filtered({ accountLevel: 'UNPAID' }));
+  });
+
+  it('reads every filter of a hand-written address at once, not only the first', () => {
+    expect(
+      parse(
+        'type=LLC&country=usa&account_level=unpaid&start_date_iso=2026-01-01&end_date_iso=2026-01-31&business_formation_status=Tax_EIN&processing_status=pending&page_size=50',
+      ),
+    ).toEqual({
+      ...filtered({
+        created: { from: '2026-01-01', to: '2026-01-31' },
+        country: 'USA',
+        type: 'LLC',
+        accountLevel: 'UNPAID',
+        activity: { activity: 'Tax EIN', status: 'Pending' },
+      }),
+      pageSize: 50,
     });
-    expect(parse('country=uk').filter).toEqual({ id: 'country', choice: 'UK' });
-    expect(parse('type=c-corp').filter).toEqual({ id: 'type', choice: 'C-corp' });
-    expect(parse('account_level=PAID').filter).toEqual({ id: 'paid' });
-    expect(parse('account_level=unpaid').filter).toEqual({ id: 'unpaid' });
+    // A malformed one among them is dropped alone.
+    expect(parse('country=FRANCE&type=LLC&account_level=PAID')).toEqual(
+      filtered({ type: 'LLC', accountLevel: 'PAID' }),
+    );
+  });
+
+  it('reads page_size among 10, 25, 50 and 100, anything else as 10', () => {
+    expect(parse('').pageSize).toBe(10);
+    expect(parse('page_size=10').pageSize).toBe(10);
+    expect(parse('page_size=25').pageSize).toBe(25);
+    expect(parse('page_size=50').pageSize).toBe(50);
+    expect(parse('page_size=100').pageSize).toBe(100);
+    for (const odd of ['7', '0', '-25', '25.0', '025', '101', '1000', 'abc', '', ' 25']) {
+      expect(parse(`page_size=${encodeURIComponent(odd)}`).pageSize, odd).toBe(10);
+    }
   });
 
   it('ignores malformed values rather than sending them', () => {
@@ -106,18 +152,18 @@ describe('address query → view', () => {
       'country=FRANCE&type=LTD&account_level=RICH&start_date_iso=2026-02-30&end_date_iso=2026-03-01&page=abc&business_formation_status=Lunch&processing_status=Approved',
     );
     expect(view).toEqual(emptyView);
-    expect(parse('start_date_iso=2026-01-09&end_date_iso=2026-01-05').filter).toBeNull();
+    expect(parse('start_date_iso=2026-01-09&end_date_iso=2026-01-05').filters.created).toBeNull();
     expect(parse('page=0').page).toBeNull();
     expect(parse('page=-1').page).toBeNull();
     expect(parse('page=4').page).toBe(4);
   });
 
   it('reads the activity popup: underscores for spaces, upper-case statuses', () => {
-    expect(parse('business_formation_status=Business_Handover_Status').activity).toEqual({
+    expect(parse('business_formation_status=Business_Handover_Status').filters.activity).toEqual({
       activity: 'Business Handover Status',
       status: null,
     });
-    expect(parse('processing_status=FAILED').activity).toEqual({
+    expect(parse('processing_status=FAILED').filters.activity).toEqual({
       activity: null,
       status: 'Failed',
     });
@@ -133,13 +179,28 @@ describe('view → address query → view', () => {
     emptyView,
     { ...emptyView, tab: 'pending', page: 2 },
     { ...emptyView, tab: 'UNCONFIRMED', search: 'acme & sons' },
-    { ...emptyView, filter: { id: 'date', range: { from: '2026-01-05', to: '2026-02-01' } } },
-    { ...emptyView, filter: { id: 'country', choice: 'CANADA' } },
-    { ...emptyView, filter: { id: 'type', choice: 'LLC' } },
-    { ...emptyView, filter: { id: 'paid' } },
-    { ...emptyView, filter: { id: 'unpaid' }, page: 7 },
-    { ...emptyView, activity: { activity: 'Post Formation Doc', status: 'Processing' } },
-    { ...emptyView, activity: { activity: null, status: 'Pending' } },
+    filtered({ created: { from: '2026-01-05', to: '2026-02-01' } }),
+    filtered({ country: 'CANADA' }),
+    filtered({ type: 'LLC' }),
+    filtered({ accountLevel: 'PAID' }),
+    { ...filtered({ accountLevel: 'UNPAID' }), page: 7 },
+    filtered({ activity: { activity: 'Post Formation Doc', status: 'Processing' } }),
+    filtered({ activity: { activity: null, status: 'Pending' } }),
+    {
+      ...filtered({
+        created: { from: '2026-01-01', to: '2026-01-31' },
+        country: 'UK',
+        type: 'C-corp',
+        accountLevel: 'PAID',
+        activity: { activity: 'Tax EIN', status: 'Failed' },
+      }),
+      tab: 'incorporated',
+      search: 'acme',
+      pageSize: 25,
+      page: 3,
+    },
+    { ...emptyView, pageSize: 100 },
+    { ...filtered({ country: 'UAE', type: 'LLC' }), pageSize: 50 },
   ];
 
   it.each(views)('round-trips %j', (view) => {
@@ -148,15 +209,33 @@ describe('view → address query → view', () => {
 
   it('writes the API parameter names, and leaves out empty values and page 1', () => {
     const params = businessListSearchParams({
+      ...filtered({
+        accountLevel: 'UNPAID',
+        activity: { activity: 'Tax EIN', status: 'Pending' },
+      }),
       tab: 'incorporated',
       search: '  acme ',
-      filter: { id: 'unpaid' },
-      activity: { activity: 'Tax EIN', status: 'Pending' },
       page: 1,
     });
     expect(params.toString()).toBe(
       'status=incorporated&search=acme&account_level=UNPAID&business_formation_status=Tax_EIN&processing_status=PENDING',
     );
+    // Every filter at once, and a page size other than the default, under the API's names.
+    expect(
+      businessListSearchParams({
+        ...filtered({
+          created: { from: '2026-01-01', to: '2026-01-31' },
+          country: 'USA',
+          type: 'LLC',
+          accountLevel: 'PAID',
+        }),
+        pageSize: 25,
+        page: 2,
+      }).toString(),
+    ).toBe(
+      'start_date_iso=2026-01-01&end_date_iso=2026-01-31&country=USA&type=LLC&account_level=PAID&page_size=25&page=2',
+    );
+    expect(businessListSearchParams({ ...emptyView, pageSize: 10 }).toString()).toBe('');
   });
 
   it('sends what the address says, and the API accepts every such query', () => {
@@ -167,11 +246,108 @@ describe('view → address query → view', () => {
       }
     }
     expect(
-      businessListRequest(
-        { ...emptyView, search: ' acme ', filter: { id: 'country', choice: 'UK' } },
-        2,
-      ).query,
+      businessListRequest({ ...filtered({ country: 'UK' }), search: ' acme ' }, 2).query,
     ).toEqual({ page: '2', page_size: '10', search: 'acme', country: 'UK' });
+  });
+
+  it('sends every filter of the view and its page size in one call', () => {
+    const view = {
+      ...filtered({
+        created: { from: '2026-01-01', to: '2026-01-31' },
+        country: 'USA',
+        type: 'LLC',
+        accountLevel: 'UNPAID',
+        activity: { activity: 'Incorporation Status', status: 'Pending' },
+      }),
+      tab: 'pending',
+      pageSize: 50,
+    } satisfies BusinessListView;
+    expect(businessListRequest(view, 3)).toEqual({
+      path: 'manager/business/list/pending/',
+      query: {
+        page: '3',
+        page_size: '50',
+        start_date_iso: '2026-01-01',
+        end_date_iso: '2026-01-31',
+        country: 'USA',
+        type: 'LLC',
+        account_level: 'UNPAID',
+        business_formation_status: 'Incorporation_Status',
+        processing_status: 'PENDING',
+      },
+    });
+  });
+});
+
+describe('the dropdown and the chips: filters added, replaced and removed one kind at a time', () => {
+  const january = { from: '2026-01-01', to: '2026-01-31' };
+
+  it('adds a kind to the others, replaces its own value, and Paid and Unpaid exclude each other', () => {
+    let filters = withMenuChoice(noFilters, { id: 'country', choice: 'UK' });
+    filters = withMenuChoice(filters, { id: 'type', choice: 'LLC' });
+    filters = withMenuChoice(filters, { id: 'paid' });
+    filters = withMenuChoice(filters, { id: 'date', range: january });
+    expect(filters).toEqual({
+      ...noFilters,
+      country: 'UK',
+      type: 'LLC',
+      accountLevel: 'PAID',
+      created: january,
+    });
+    filters = withMenuChoice(filters, { id: 'country', choice: 'UAE' });
+    filters = withMenuChoice(filters, { id: 'unpaid' });
+    expect(filters).toMatchObject({ country: 'UAE', type: 'LLC', accountLevel: 'UNPAID' });
+    expect(menuSelections(filters)).toEqual([
+      { id: 'date', range: january },
+      { id: 'country', choice: 'UAE' },
+      { id: 'type', choice: 'LLC' },
+      { id: 'unpaid' },
+    ]);
+  });
+
+  it("clears every filter, the activity's too, with 'Filter'", () => {
+    const all = filtered({
+      country: 'UK',
+      accountLevel: 'PAID',
+      activity: { activity: 'Tax EIN', status: null },
+    }).filters;
+    expect(withMenuChoice(all, null)).toEqual(noFilters);
+  });
+
+  it('ignores a value that is not one of the choices', () => {
+    expect(withMenuChoice(noFilters, { id: 'country', choice: 'FRANCE' })).toEqual(noFilters);
+    expect(withMenuChoice(noFilters, { id: 'nonsense' })).toEqual(noFilters);
+  });
+
+  it('shows a chip per filter, in the address order, each removing only its own', () => {
+    const view = {
+      ...filtered({
+        created: january,
+        country: 'USA',
+        type: 'C-corp',
+        accountLevel: 'UNPAID',
+        activity: { activity: 'Tax EIN', status: 'Pending' },
+      }),
+      tab: 'incorporated',
+    } satisfies BusinessListView;
+    const chips = activeFilterChips(view);
+    expect(chips).toEqual([
+      { id: 'date', label: 'Created: 1/1/2026 – 1/31/2026' },
+      { id: 'country', label: 'Country: USA' },
+      { id: 'type', label: 'Type: C-corp' },
+      { id: 'unpaid', label: 'Unpaid' },
+      { id: 'activity', label: 'Activity: Tax EIN · Pending' },
+    ]);
+    for (const chip of chips) {
+      const left = activeFilterChips({ ...view, filters: withoutFilter(view.filters, chip.id) });
+      expect(left).toEqual(chips.filter((other) => other !== chip));
+    }
+    expect(activeFilterChips(emptyView)).toEqual([]);
+  });
+
+  it('shows no activity chip on the Processing tab, which fixes the activity itself', () => {
+    const view = parse('status=PROCESSING&processing_status=FAILED&type=LLC');
+    expect(activeFilterChips(view)).toEqual([{ id: 'type', label: 'Type: LLC' }]);
   });
 });
 
@@ -214,6 +390,26 @@ describe('the call of the screen opening on an address (asked for early by its r
       path: 'manager/business/list/pending/',
       query: { page: '3', page_size: '10' },
     });
+  });
+
+  it('asks early for the page size and every filter the address names', () => {
+    const address = query(
+      'country=UK&type=LLC&account_level=PAID&start_date_iso=2026-01-01&end_date_iso=2026-01-31&page_size=25&page=2',
+    );
+    expect(businessListOpeningRequest(address, null)).toEqual({
+      path: 'manager/business/list/',
+      query: {
+        page: '2',
+        page_size: '25',
+        start_date_iso: '2026-01-01',
+        end_date_iso: '2026-01-31',
+        country: 'UK',
+        type: 'LLC',
+        account_level: 'PAID',
+      },
+    });
+    // An unknown page size is the default one, early as on screen.
+    expect(businessListOpeningRequest(query('page_size=30'), null).query.page_size).toBe('10');
   });
 
   it('turns odd or hostile address queries into a call the API accepts, never an error', () => {

@@ -1,7 +1,8 @@
 /**
  * The businesses list as the address describes it, and the API call it makes.
  * The address query uses the API's own parameter names (plus `status` for the
- * tab), so a link, a reload or Back/Forward give the same view and the same call.
+ * tab), so a link, a reload or Back/Forward give the same view and the same call:
+ * every filter at once, and the page size (docs/product.md §11.2).
  *
  * The app's entry loads this module on its own to start the screen's first calls while the screen's
  * other chunks load (`startBusinessListEarly`, app/routes.tsx;
@@ -9,6 +10,7 @@
  * nothing that loads zod: plain values, types, and the API client the entry holds already.
  */
 import {
+  accountLevels,
   activityFilterOptions,
   activityStatusFilterOptions,
   businessApiPaths,
@@ -18,13 +20,16 @@ import {
   incorporationCountries,
   LIST_PAGE_SIZE,
   SEARCH_MAX_LENGTH,
+  type AccountLevel,
+  type CompanyType,
+  type IncorporationCountry,
 } from '@fd/contract';
 import { matchChoice } from '#/lib/match-choice.ts';
 import type { FilterMenuOption, FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { api } from '#/lib/api-client.ts';
 import { loadBusinessListSchema } from '#/lib/business-schema-loaders.ts';
 import type { BusinessListRequest } from '#/lib/business-queries.ts';
-import { parseDayRange } from '#/lib/format.ts';
+import { formatDayRange, parseDayRange, type DayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
 
 export type BusinessTabStatus = (typeof businessTabs)[number]['status'];
@@ -38,14 +43,40 @@ export interface ActivityFilter {
 }
 export const noActivityFilter: ActivityFilter = { activity: null, status: null };
 
+/**
+ * Every filter of the list, each kind at most once; the API applies them all together
+ * (docs/product.md §11.2). A new kind is one more field here, read and written in
+ * `parseFilters` and `filterParams`, with its chip in `activeFilterChips`.
+ */
+export interface BusinessListFilters {
+  /** Created on these days (`start_date_iso`, `end_date_iso`). */
+  created: DayRange | null;
+  country: IncorporationCountry | null;
+  type: CompanyType | null;
+  /** Paid or Unpaid (`account_level`): one excludes the other. */
+  accountLevel: AccountLevel | null;
+  /** The filter-by-activity popup's choice. */
+  activity: ActivityFilter;
+}
+export const noFilters: BusinessListFilters = {
+  created: null,
+  country: null,
+  type: null,
+  accountLevel: null,
+  activity: noActivityFilter,
+};
+
+/** The rows a page may hold (docs/product.md §11.2); absent from the address, LIST_PAGE_SIZE. */
+export const businessPageSizes = [LIST_PAGE_SIZE, 25, 50, 100] as const;
+export type BusinessPageSize = (typeof businessPageSizes)[number];
+
 export interface BusinessListView {
   tab: BusinessTabStatus;
   search: string;
-  /** The filter dropdown's choice (see `businessFilterOptions`). */
-  filter: FilterSelection | null;
-  activity: ActivityFilter;
+  filters: BusinessListFilters;
   /** The page the address names; null when it names none. */
   page: number | null;
+  pageSize: BusinessPageSize;
 }
 
 /** The filter dropdown of docs/product.md §2: Filter (none), Date, Country, Type, Paid, Unpaid. */
@@ -58,10 +89,79 @@ export const businessFilterOptions: readonly FilterMenuOption[] = [
   { id: 'unpaid', label: 'Unpaid', kind: 'instant' },
 ];
 
-const accountLevelByFilter = new Map<string, 'PAID' | 'UNPAID'>([
+/** The dropdown's Paid and Unpaid items and the account level each filters on. */
+const accountLevelByOption = new Map<string, AccountLevel>([
   ['paid', 'PAID'],
   ['unpaid', 'UNPAID'],
 ]);
+const optionByAccountLevel = new Map([...accountLevelByOption].map(([id, level]) => [level, id]));
+
+/** The dropdown's items the filters apply, each with its value: what its menu shows checked. */
+export function menuSelections(filters: BusinessListFilters): FilterSelection[] {
+  const { created, country, type, accountLevel } = filters;
+  const payment = accountLevel && optionByAccountLevel.get(accountLevel);
+  return [
+    ...(created ? [{ id: 'date', range: created }] : []),
+    ...(country ? [{ id: 'country', choice: country }] : []),
+    ...(type ? [{ id: 'type', choice: type }] : []),
+    ...(payment ? [{ id: payment }] : []),
+  ];
+}
+
+/**
+ * The filters once an item of the dropdown is chosen: it adds its kind, or replaces the kind's
+ * value (Paid replaces Unpaid), and leaves the other kinds; 'Filter' (null) removes every
+ * filter, the activity popup's too, as 'Clear filters' does.
+ */
+export function withMenuChoice(
+  filters: BusinessListFilters,
+  selection: FilterSelection | null,
+): BusinessListFilters {
+  if (selection === null) return noFilters;
+  switch (selection.id) {
+    case 'date':
+      return { ...filters, created: selection.range ?? filters.created };
+    case 'country':
+      return {
+        ...filters,
+        country: matchChoice(incorporationCountries, selection.choice) ?? filters.country,
+      };
+    case 'type':
+      return { ...filters, type: matchChoice(companyTypes, selection.choice) ?? filters.type };
+    default:
+      return {
+        ...filters,
+        accountLevel: accountLevelByOption.get(selection.id) ?? filters.accountLevel,
+      };
+  }
+}
+
+/** One applied filter as the list shows it: a chip that removes it. */
+export interface FilterChip {
+  /** The dropdown item's id (`date`, `country`, `type`, `paid`, `unpaid`), or `activity`. */
+  id: string;
+  label: string;
+}
+
+/** The filters without the one a chip (or an applied item chosen again) names. */
+export function withoutFilter(filters: BusinessListFilters, id: string): BusinessListFilters {
+  switch (id) {
+    case 'date':
+      return { ...filters, created: null };
+    case 'country':
+      return { ...filters, country: null };
+    case 'type':
+      return { ...filters, type: null };
+    case 'activity':
+      return { ...filters, activity: noActivityFilter };
+    default:
+      return accountLevelByOption.has(id) ? { ...filters, accountLevel: null } : filters;
+  }
+}
+
+/** `Tax EIN · Pending`, `Tax EIN`, `Pending`; null when nothing is chosen. */
+export const describeActivityFilter = ({ activity, status }: ActivityFilter) =>
+  [activity, status].filter(Boolean).join(' · ') || null;
 
 /** Activity names travel with underscores for spaces (`Incorporation_Status`). */
 export const toActivityParam = (activity: string): string => activity.replaceAll(' ', '_');
@@ -100,18 +200,24 @@ export const tabCountRequests: readonly BusinessListRequest[] = businessTabs.map
 
 const tabStatuses = businessTabs.map((tab) => tab.status);
 
-/** The dropdown's choice in an address; a hand-written one with several keeps the first. */
-function parseFilter(params: URLSearchParams): FilterSelection | null {
-  const range = parseDayRange(params.get('start_date_iso'), params.get('end_date_iso'));
-  if (range) return { id: 'date', range };
-  const country = matchChoice(incorporationCountries, params.get('country'));
-  if (country) return { id: 'country', choice: country };
-  const type = matchChoice(companyTypes, params.get('type'));
-  if (type) return { id: 'type', choice: type };
-  const accountLevel = params.get('account_level')?.toUpperCase();
-  if (accountLevel === 'PAID') return { id: 'paid' };
-  if (accountLevel === 'UNPAID') return { id: 'unpaid' };
-  return null;
+/** Every filter an address names, each read on its own; an unknown or malformed value is none. */
+function parseFilters(params: URLSearchParams): BusinessListFilters {
+  const activityParam = params.get('business_formation_status')?.replaceAll('_', ' ');
+  return {
+    created: parseDayRange(params.get('start_date_iso'), params.get('end_date_iso')),
+    country: matchChoice(incorporationCountries, params.get('country')),
+    type: matchChoice(companyTypes, params.get('type')),
+    accountLevel: matchChoice(accountLevels, params.get('account_level')),
+    activity: {
+      activity: matchChoice(activityFilterOptions, activityParam),
+      status: matchChoice(activityStatusFilterOptions, params.get('processing_status')),
+    },
+  };
+}
+
+/** `page_size` as the address spells it: one of `businessPageSizes`, anything else the default. */
+function parsePageSize(value: string | null): BusinessPageSize {
+  return businessPageSizes.find((size) => String(size) === value) ?? LIST_PAGE_SIZE;
 }
 
 /** docs/product.md §4: the list's page number is kept in session storage under this key. */
@@ -128,43 +234,38 @@ export function readStoredPage(): number | null {
 
 /** The view an address query describes; anything unknown or malformed counts as absent. */
 export function parseBusinessListView(params: URLSearchParams): BusinessListView {
-  const activityParam = params.get('business_formation_status')?.replaceAll('_', ' ');
   return {
     tab: matchChoice(tabStatuses, params.get('status')) ?? '',
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    filter: parseFilter(params),
-    activity: {
-      activity: matchChoice(activityFilterOptions, activityParam),
-      status: matchChoice(activityStatusFilterOptions, params.get('processing_status')),
-    },
+    filters: parseFilters(params),
     page: parsePageParam(params.get('page')),
+    pageSize: parsePageSize(params.get('page_size')),
   };
 }
 
-/** The filter dropdown's and the activity popup's parameters, as the API names them. */
-function filterParams({ filter, activity }: BusinessListView): QueryParams {
+/** Every filter's parameters, as the API names them. */
+function filterParams({ created, country, type, accountLevel, activity }: BusinessListFilters) {
   const params: QueryParams = {};
-  if (filter?.id === 'date' && filter.range) {
-    params.start_date_iso = filter.range.from;
-    params.end_date_iso = filter.range.to;
-  } else if ((filter?.id === 'country' || filter?.id === 'type') && filter.choice) {
-    params[filter.id] = filter.choice;
-  } else {
-    const accountLevel = filter && accountLevelByFilter.get(filter.id);
-    if (accountLevel) params.account_level = accountLevel;
+  if (created) {
+    params.start_date_iso = created.from;
+    params.end_date_iso = created.to;
   }
+  if (country) params.country = country;
+  if (type) params.type = type;
+  if (accountLevel) params.account_level = accountLevel;
   if (activity.activity) params.business_formation_status = toActivityParam(activity.activity);
   if (activity.status) params.processing_status = activity.status.toUpperCase();
   return params;
 }
 
-/** The address query of a view; empty values and page 1 are left out. */
+/** The address query of a view; empty values, the default page size and page 1 are left out. */
 export function businessListSearchParams(view: BusinessListView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.tab) params.set('status', view.tab);
   const search = view.search.trim();
   if (search) params.set('search', search);
-  for (const [name, value] of Object.entries(filterParams(view))) params.set(name, value);
+  for (const [name, value] of Object.entries(filterParams(view.filters))) params.set(name, value);
+  if (view.pageSize !== LIST_PAGE_SIZE) params.set('page_size', String(view.pageSize));
   if (view.page !== null && view.page > 1) params.set('page', String(view.page));
   return params;
 }
@@ -172,6 +273,28 @@ export function businessListSearchParams(view: BusinessListView): URLSearchParam
 /** The Processing tab is itself an activity filter, so the popup has nothing to add there. */
 export const tabFixesActivity = (tab: BusinessTabStatus): boolean =>
   'business_formation_status' in tabRequest(tab).query;
+
+/** `Created: 1/5/2026 – 1/9/2026` (the days a business was created on), `Country: UK`, `Paid`. */
+function chipLabel({ id, choice, range }: FilterSelection): string {
+  if (range) return `Created: ${formatDayRange(range)}`;
+  const label = businessFilterOptions.find((option) => option.id === id)?.label ?? id;
+  return choice ? `${label}: ${choice}` : label;
+}
+
+/**
+ * The chips of a view's filters, in the address's order. On the Processing tab the tab decides
+ * the activity, so an activity the address names there is no filter and has no chip.
+ */
+export function activeFilterChips({ tab, filters }: BusinessListView): FilterChip[] {
+  const chips: FilterChip[] = menuSelections(filters).map((selection) => ({
+    id: selection.id,
+    label: chipLabel(selection),
+  }));
+  const activity = describeActivityFilter(filters.activity);
+  if (activity && !tabFixesActivity(tab))
+    chips.push({ id: 'activity', label: `Activity: ${activity}` });
+  return chips;
+}
 
 /**
  * The call for one page of a view. The tab's fixed parameters come last and win:
@@ -184,9 +307,9 @@ export function businessListRequest(view: BusinessListView, page: number): Busin
     path: tab.path,
     query: {
       page: String(page),
-      page_size: String(LIST_PAGE_SIZE),
+      page_size: String(view.pageSize),
       ...(search ? { search } : {}),
-      ...filterParams(view),
+      ...filterParams(view.filters),
       ...tab.query,
     },
   };

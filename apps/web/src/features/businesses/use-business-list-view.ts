@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { FilterSelection } from '#/components/ui/filter-menu.tsx';
+import { pageHoldingFirstRow } from '#/lib/pagination.ts';
 import {
   BUSINESS_PAGE_STORAGE_KEY,
   businessListSearchParams,
@@ -9,8 +9,9 @@ import {
   parseBusinessListView,
   readStoredPage,
   tabFixesActivity,
-  type ActivityFilter,
+  type BusinessListFilters,
   type BusinessListView,
+  type BusinessPageSize,
   type BusinessTabStatus,
 } from './business-list-view.ts';
 
@@ -23,10 +24,11 @@ function storePage(page: number): void {
 }
 
 /**
- * The list's state lives in the address query: tab (`status`), search, filters
- * and page. The page is mirrored in session storage; coming back to the screen
+ * The list's state lives in the address query: tab (`status`), search, every filter,
+ * page size and page. The page is mirrored in session storage; coming back to the screen
  * through an address without a page (the side menu, 'Go back') restores it.
- * A new tab, filter or search starts again at page 1.
+ * A new tab, filter or search starts again at page 1; a new page size keeps the first row
+ * shown in sight (docs/product.md §11.2).
  */
 export function useBusinessListView() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -61,14 +63,18 @@ export function useBusinessListView() {
         ...view,
         tab,
         // The Processing tab fixes the activity itself; a popup choice would only linger unused.
-        activity: tabFixesActivity(tab) ? noActivityFilter : view.activity,
+        filters: tabFixesActivity(tab)
+          ? { ...view.filters, activity: noActivityFilter }
+          : view.filters,
         page: null,
       }),
     /** Refining a search replaces its history entry; starting or clearing one adds an entry. */
     setSearch: (search: string) =>
       show({ ...view, search, page: null }, { replace: view.search !== '' && search !== '' }),
-    setFilter: (filter: FilterSelection | null) => show({ ...view, filter, page: null }),
-    setActivity: (activity: ActivityFilter) => show({ ...view, activity, page: null }),
+    /** Every filter at once (`withMenuChoice`, `withoutFilter`, `noFilters` make them). */
+    setFilters: (filters: BusinessListFilters) => show({ ...view, filters, page: null }),
+    setPageSize: (pageSize: BusinessPageSize) =>
+      show({ ...view, pageSize, page: pageHoldingFirstRow(page, view.pageSize, pageSize) }),
     setPage: (nextPage: number, options?: { replace?: boolean }) =>
       show({ ...view, page: nextPage }, options),
   };

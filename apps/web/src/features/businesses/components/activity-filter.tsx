@@ -4,6 +4,7 @@ import { activityFilterOptions, activityStatusFilterOptions } from '@fd/contract
 import { Button, buttonClassName } from '#/components/ui/button.tsx';
 import { Popover } from '#/components/ui/popover.tsx';
 import {
+  describeActivityFilter,
   noActivityFilter,
   type ActivityFilter as ActivityFilterValue,
 } from '../business-list-view.ts';
@@ -18,10 +19,6 @@ interface ActivityFilterProps {
 }
 
 const isEmpty = ({ activity, status }: ActivityFilterValue) => activity === null && status === null;
-
-/** `Tax EIN · Pending`, `Tax EIN`, `Pending`; null when nothing is chosen. */
-export const describeActivityFilter = ({ activity, status }: ActivityFilterValue) =>
-  [activity, status].filter(Boolean).join(' · ') || null;
 
 interface RadioGroupProps<Option extends string> {
   legend: string;

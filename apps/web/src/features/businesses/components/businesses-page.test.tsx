@@ -312,34 +312,155 @@ describe('businesses screen', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
-  it('filters by country from the dropdown, and by activity from the popup', async () => {
-    const { user, router } = renderBusinesses();
+  it('combines the dropdown filters with each other and with the activity popup', async () => {
+    const { user, router } = renderBusinesses('/business?page=2');
     await screen.findByText('Acme Holdings');
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Country' }));
+    const filterButton = screen.getByRole('button', { name: 'Filter' });
+    await user.click(filterButton);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Country' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'UK' }));
     await waitFor(() => expect(lastListCall()?.searchParams.get('country')).toBe('UK'));
-    expect(screen.getByRole('button', { name: 'Filter' })).toHaveAccessibleDescription(
-      'Country: UK',
-    );
+    // A new filter starts at page 1.
+    expect(lastListCall()?.searchParams.get('page')).toBe('1');
+    expect(filterButton).toHaveAccessibleDescription('Country: UK');
 
+    await user.click(filterButton);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Type' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'LLC' }));
+    await user.click(filterButton);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Paid' }));
     await user.click(screen.getByRole('button', { name: 'Filter by activity' }));
     await user.click(screen.getByRole('radio', { name: 'Incorporation Status' }));
     await user.click(screen.getByRole('radio', { name: 'Pending' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(lastListCall()?.search).toBe(
-        '?page=1&page_size=10&country=UK&business_formation_status=Incorporation_Status&processing_status=PENDING',
+        '?page=1&page_size=10&country=UK&type=LLC&account_level=PAID&business_formation_status=Incorporation_Status&processing_status=PENDING',
       ),
     );
     expect(router.state.location.search).toBe(
-      '?country=UK&business_formation_status=Incorporation_Status&processing_status=PENDING',
+      '?country=UK&type=LLC&account_level=PAID&business_formation_status=Incorporation_Status&processing_status=PENDING',
     );
+    expect(filterButton).toHaveAccessibleDescription('Country: UK, Type: LLC, Paid');
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Country: UK', 'Type: LLC', 'Paid', 'Activity: Incorporation Status · Pending']);
 
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Unpaid' }));
+    // Unpaid replaces Paid, and only Paid.
+    await user.click(filterButton);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Paid' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Unpaid' }));
     await waitFor(() => expect(lastListCall()?.searchParams.get('account_level')).toBe('UNPAID'));
-    expect(lastListCall()?.searchParams.has('country')).toBe(false);
+    expect(lastListCall()?.searchParams.get('country')).toBe('UK');
+    expect(lastListCall()?.searchParams.get('type')).toBe('LLC');
+    expect(within(chips).getByRole('button', { name: 'Remove Unpaid' })).toBeInTheDocument();
+    expect(within(chips).queryByRole('button', { name: 'Remove Paid' })).not.toBeInTheDocument();
+
+    // An applied Unpaid chosen again is removed.
+    await user.click(filterButton);
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Unpaid' }));
+    await waitFor(() => expect(lastListCall()?.searchParams.has('account_level')).toBe(false));
+    expect(lastListCall()?.searchParams.get('type')).toBe('LLC');
+
+    // 'Filter' clears them all.
+    await user.click(filterButton);
+    await user.click(screen.getByRole('menuitem', { name: 'Filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(lastListCall()?.search).toBe('?page=1&page_size=10');
+    expect(screen.queryByRole('list', { name: 'Applied filters' })).not.toBeInTheDocument();
+    expect(filterButton).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('removes a filter with its chip from the keyboard, and clears them all', async () => {
+    const { user, router } = renderBusinesses(
+      '/business?country=UAE&type=C-corp&account_level=UNPAID&processing_status=FAILED',
+    );
+    await screen.findByText('Acme Holdings');
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    const typeChip = within(chips).getByRole('button', { name: 'Remove Type: C-corp' });
+    typeChip.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?country=UAE&account_level=UNPAID&processing_status=FAILED',
+      ),
+    );
+    await waitFor(() => expect(lastListCall()?.searchParams.has('type')).toBe(false));
+    expect(lastListCall()?.searchParams.get('country')).toBe('UAE');
+    // Focus moves to the chip now in its place.
+    expect(within(chips).getByRole('button', { name: 'Remove Unpaid' })).toHaveFocus();
+
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?country=UAE&processing_status=FAILED'),
+    );
+    expect(within(chips).getByRole('button', { name: 'Remove Activity: Failed' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastListCall()?.search).toBe('?page=1&page_size=10'));
+    expect(screen.queryByRole('list', { name: 'Applied filters' })).not.toBeInTheDocument();
+    // With no chip left, focus goes back to where filters are added.
+    expect(screen.getByRole('button', { name: 'Filter' })).toHaveFocus();
+  });
+
+  it('chooses the page size: in the address, the call and the pages, keeping the first row', async () => {
+    answerList = () => ({ status: 200, body: businessListBody([acme, globex], 120) });
+    const { user, router } = renderBusinesses('/business?type=LLC&page=6');
+    await screen.findByText('Acme Holdings');
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(select).toHaveValue('10');
+    expect(screen.getByText('Page 6 of 12')).toBeInTheDocument();
+
+    // Page 6 of tens starts at row 51: page 3 of 25s holds it.
+    await user.selectOptions(select, '25');
+    await waitFor(() => expect(lastListCall()?.search).toBe('?page=3&page_size=25&type=LLC'));
+    expect(router.state.location.search).toBe('?type=LLC&page_size=25&page=3');
+    expect(await screen.findByText('Page 3 of 5')).toBeInTheDocument();
+    expect(sessionStorage.getItem('business_page')).toBe('3');
+
+    // Back to ten rows: the address leaves the default out.
+    await user.selectOptions(select, '10');
+    await waitFor(() => expect(router.state.location.search).toBe('?type=LLC&page=6'));
+    expect(await screen.findByText('Page 6 of 12')).toBeInTheDocument();
+    expect(select).toHaveValue('10');
+
+    // Back in history: the address's page size again.
+    act(() => void router.navigate(-1));
+    expect(await screen.findByText('Page 3 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  it('loads with room for the rows of its page size', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answerList = async () => {
+      await held;
+      return { status: 200, body: businessListBody([acme, globex], 120) };
+    };
+    renderBusinesses('/business?page_size=50');
+    const table = screen.getByRole('table', { name: 'Businesses' });
+    expect(await within(table).findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // Fifty one-line rows of 2.75 rem (the ten of the default would be 27.5 rem).
+    expect(within(table).getByRole('cell')).toHaveStyle({ height: '137.5rem' });
+    expect(lastListCall()?.search).toBe('?page=1&page_size=50');
+    release();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
+  });
+
+  it('reads an unknown page size in the address as ten rows', async () => {
+    renderBusinesses('/business?page_size=30');
+    await screen.findByText('Acme Holdings');
+    expect(lastListCall()?.searchParams.get('page_size')).toBe('10');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
   });
 
   it('pages through, keeping the page in the address and in session storage', async () => {
@@ -360,7 +481,7 @@ describe('businesses screen', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Paid' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Paid' }));
     await waitFor(() => expect(router.state.location.search).toBe('?account_level=PAID'));
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(sessionStorage.getItem('business_page')).toBe('1');
@@ -381,12 +502,13 @@ describe('businesses screen', () => {
   });
 
   it('restores the whole view from the address, as after a reload or a shared link', async () => {
+    answerList = () => ({ status: 200, body: businessListBody([acme, globex], 60) });
     renderBusinesses(
-      '/business?status=UNCONFIRMED&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&processing_status=FAILED&page=2',
+      '/business?status=UNCONFIRMED&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&country=UK&type=LLC&processing_status=FAILED&page_size=25&page=2',
     );
     await waitFor(() =>
       expect(lastListCall()?.search).toBe(
-        '?page=2&page_size=10&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&processing_status=FAILED&payment_status=UNCONFIRMED',
+        '?page=2&page_size=25&search=acme&start_date_iso=2026-01-05&end_date_iso=2026-01-09&country=UK&type=LLC&processing_status=FAILED&payment_status=UNCONFIRMED',
       ),
     );
     expect(lastListCall()?.pathname).toBe(`${LIST}all/`);
@@ -396,11 +518,22 @@ describe('businesses screen', () => {
     );
     expect(screen.getByRole('searchbox', { name: 'Search businesses' })).toHaveValue('acme');
     expect(screen.getByRole('button', { name: 'Filter' })).toHaveAccessibleDescription(
-      'Date: 1/5/2026 – 1/9/2026',
+      'Date: 1/5/2026 – 1/9/2026, Country: UK, Type: LLC',
     );
     expect(screen.getByRole('button', { name: 'Filter by activity' })).toHaveAccessibleDescription(
       'Failed',
     );
+    expect(
+      within(screen.getByRole('list', { name: 'Applied filters' }))
+        .getAllByRole('button')
+        .map((chip) => chip.getAttribute('aria-label')),
+    ).toEqual([
+      'Remove Created: 1/5/2026 – 1/9/2026',
+      'Remove Country: UK',
+      'Remove Type: LLC',
+      'Remove Activity: Failed',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { businessTabs, errorMessages, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
+import { businessTabs, errorMessages, type BusinessListItem } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { BusinessCardList } from '#/components/business-cards.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
 import { ListUpdateNotice } from '#/components/list-update-notice.tsx';
+import { FilterChips } from '#/components/ui/filter-chips.tsx';
 import { FilterMenu } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
@@ -16,10 +17,16 @@ import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
 import { activityName, activityStatusDisplay } from '../business-display.ts';
 import {
+  activeFilterChips,
   businessFilterOptions,
   businessListRequest,
+  businessPageSizes,
+  menuSelections,
+  noFilters,
   tabCountRequests,
   tabFixesActivity,
+  withMenuChoice,
+  withoutFilter,
 } from '../business-list-view.ts';
 import { useBusinessListView } from '../use-business-list-view.ts';
 import { useListPlace, type FromListState } from '../list-place.ts';
@@ -70,8 +77,15 @@ const AGE_REFRESH_MS = 60_000;
 /** /business (docs/product.md §2): the tabs, search, filters, table and pagination of every business. */
 export function BusinessesPage() {
   const navigate = useNavigate();
-  const { view, page, selectTab, setSearch, setFilter, setActivity, setPage } =
+  const { view, page, selectTab, setSearch, setFilters, setPageSize, setPage } =
     useBusinessListView();
+  const { filters, pageSize } = view;
+  const filterBar = useRef<HTMLDivElement>(null);
+  // Once the last chip is gone, focus goes back to the Filter button, where filters are added.
+  const focusFilterButton = useCallback(
+    () => filterBar.current?.querySelector('button')?.focus(),
+    [],
+  );
   const now = useNow(AGE_REFRESH_MS);
   const columns = useMemo(() => listColumns(now), [now]);
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
@@ -82,6 +96,7 @@ export function BusinessesPage() {
   useKeepPageInRange({
     totalCount,
     page,
+    pageSize,
     settled: !list.isPlaceholderData,
     showPage: (lastPage) => setPage(lastPage, { replace: true }),
   });
@@ -120,20 +135,31 @@ export function BusinessesPage() {
           <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center">
             <SearchBox label="Search businesses" value={view.search} onSearch={setSearch} />
             {/* On a phone the two filters share one row, half each (their panels open as sheets). */}
-            <div className="grid grid-cols-[fit-content(50%)_minmax(0,1fr)] gap-2 sm:ml-auto sm:flex sm:flex-wrap">
+            <div
+              ref={filterBar}
+              className="grid grid-cols-[fit-content(50%)_minmax(0,1fr)] gap-2 sm:ml-auto sm:flex sm:flex-wrap"
+            >
               <FilterMenu
                 label="Filter"
                 options={businessFilterOptions}
-                value={view.filter}
-                onChange={setFilter}
+                value={menuSelections(filters)}
+                onChange={(selection) => setFilters(withMenuChoice(filters, selection))}
+                multiple={{ onRemove: (id) => setFilters(withoutFilter(filters, id)) }}
               />
               <ActivityFilter
-                value={view.activity}
-                onApply={setActivity}
+                value={filters.activity}
+                onApply={(activity) => setFilters({ ...filters, activity })}
                 disabledReason={tabFixesActivity(view.tab) ? PROCESSING_TAB_ACTIVITY : undefined}
               />
             </div>
           </div>
+          <FilterChips
+            label="Applied filters"
+            chips={activeFilterChips(view)}
+            onRemove={(id) => setFilters(withoutFilter(filters, id))}
+            onClear={() => setFilters(noFilters)}
+            onEmptied={focusFilterButton}
+          />
           <ListUpdateNotice update={list.update} />
           <DataTable
             label="Businesses"
@@ -142,7 +168,7 @@ export function BusinessesPage() {
             rowKey={(business) => business.uuid}
             state={tableState}
             isStale={list.isPlaceholderData}
-            loadingRows={LIST_PAGE_SIZE}
+            loadingRows={pageSize}
             onRowActivate={(business) =>
               navigate(paths.fullBusinessDetails(business.uuid), { state: fromList })
             }
@@ -153,7 +179,7 @@ export function BusinessesPage() {
             rows={rows}
             state={tableState}
             isStale={list.isPlaceholderData}
-            loadingRows={LIST_PAGE_SIZE}
+            loadingRows={pageSize}
             action={{
               kind: 'link',
               to: (business) => paths.fullBusinessDetails(business.uuid),
@@ -169,9 +195,16 @@ export function BusinessesPage() {
             page={page}
             totalCount={list.isError ? undefined : totalCount}
             totalIsExact={list.data?.total_count_exact ?? true}
-            pageSize={LIST_PAGE_SIZE}
+            pageSize={pageSize}
             isBusy={list.isFetching}
             onPageChange={(nextPage) => setPage(nextPage)}
+            pageSizes={{
+              options: businessPageSizes,
+              onChange: (size) => {
+                const chosen = businessPageSizes.find((option) => option === size);
+                if (chosen) setPageSize(chosen);
+              },
+            }}
           />
         </div>
       </Tabs>

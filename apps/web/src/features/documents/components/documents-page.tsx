@@ -71,6 +71,7 @@ export function DocumentsPage() {
   useKeepPageInRange({
     totalCount,
     page,
+    pageSize: LIST_PAGE_SIZE,
     settled: !list.isPlaceholderData,
     showPage: (lastPage) => show({ ...view, page: lastPage }, { replace: true }),
   });
@@ -108,7 +109,7 @@ export function DocumentsPage() {
             <FilterMenu
               label="Filter"
               options={documentFilterOptions}
-              value={view.filter}
+              value={view.filter ? [view.filter] : []}
               onChange={(filter: FilterSelection | null) => show({ ...view, filter, page: null })}
             />
           </div>
