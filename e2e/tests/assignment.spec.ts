@@ -84,5 +84,26 @@ test('a business given to a colleague rings their bell, live', async ({ browser,
       name: `${name(accounts.assigner)} assigned ${business!.business_name} to you.`,
     }),
   ).toBeVisible();
+
+  // 'Mine' on the assignee's list: exactly the businesses the API says are theirs.
+  await watcher.keyboard.press('Escape');
+  // The radio button itself is visually hidden: its label is what a manager clicks.
+  await watcher
+    .getByRole('group', { name: 'Whose businesses' })
+    .getByText('Mine', { exact: true })
+    .click();
+  await expect(watcher.getByRole('radio', { name: 'Mine' })).toBeChecked();
+  await expect(watcher).toHaveURL(/[?&]assignee=me\b/);
+  const theirs = (
+    await (
+      await businessApi(watcher, watcher.request)
+    ).list(businessApiPaths.list, {
+      assignee: 'me',
+    })
+  ).businesses;
+  expect(theirs.map((row) => row.uuid)).toContain(business!.uuid);
+  const table = watcher.getByRole('table', { name: 'Businesses' });
+  await expect(table.locator('tbody tr')).toHaveCount(theirs.length);
+  await expect(table.getByText(business!.business_name, { exact: true })).toBeVisible();
   await watcherContext.close();
 });

@@ -171,7 +171,7 @@ test('at 1280×800 every column of the list fits, rows stay compact, the tab str
   await page.goto('/business');
   const table = page.getByRole('table', { name: 'Businesses' });
   await expect(table.getByRole('row')).toHaveCount(11);
-  const box = page.getByRole('group', { name: 'Businesses' });
+  const box = page.getByRole('group', { name: 'Businesses', exact: true });
   const fit = await box.evaluate((element) => {
     const table = element.querySelector('table')!;
     const rows = [...table.querySelectorAll('tbody tr')].map(

@@ -30,6 +30,7 @@ const emptyView: BusinessListView = {
     type: null,
     accountLevel: null,
     activity: { activity: null, status: null },
+    assignee: null,
   },
   page: null,
   pageSize: 10,
@@ -113,6 +114,10 @@ describe('address query → view', () => {
     expect(parse('type=c-corp')).toEqual(filtered({ type: 'C-corp' }));
     expect(parse('account_level=PAID')).toEqual(filtered({ accountLevel: 'PAID' }));
     expect(parse('account_level=unpaid')).toEqual(filtered({ accountLevel: 'UNPAID' }));
+    expect(parse('assignee=ME')).toEqual(filtered({ assignee: 'me' }));
+    expect(parse('assignee=none')).toEqual(filtered({ assignee: 'none' }));
+    // The screen offers no manager's id: such an address shows every business.
+    expect(parse('assignee=12')).toEqual(filtered({}));
   });
 
   it('reads every filter of a hand-written address at once, not only the first', () => {
@@ -181,6 +186,8 @@ describe('view → address query → view', () => {
     { ...emptyView, tab: 'UNCONFIRMED', search: 'acme & sons' },
     filtered({ created: { from: '2026-01-05', to: '2026-02-01' } }),
     filtered({ country: 'CANADA' }),
+    filtered({ assignee: 'me' }),
+    filtered({ assignee: 'none', type: 'C-corp' }),
     filtered({ type: 'LLC' }),
     filtered({ accountLevel: 'PAID' }),
     { ...filtered({ accountLevel: 'UNPAID' }), page: 7 },

@@ -57,6 +57,8 @@ export interface BusinessListFilters {
   accountLevel: AccountLevel | null;
   /** The filter-by-activity popup's choice. */
   activity: ActivityFilter;
+  /** 'Mine' (`me`) or 'Unassigned' (`none`): whose businesses (docs/product.md §11.1). */
+  assignee: AssigneeChoice | null;
 }
 export const noFilters: BusinessListFilters = {
   created: null,
@@ -64,7 +66,15 @@ export const noFilters: BusinessListFilters = {
   type: null,
   accountLevel: null,
   activity: noActivityFilter,
+  assignee: null,
 };
+
+/** The `assignee` values the list offers, each with its name on screen. */
+export const assigneeChoices = [
+  { value: 'me', label: 'Mine' },
+  { value: 'none', label: 'Unassigned' },
+] as const;
+export type AssigneeChoice = (typeof assigneeChoices)[number]['value'];
 
 /** The rows a page may hold (docs/product.md §11.2); absent from the address, LIST_PAGE_SIZE. */
 export const businessPageSizes = [LIST_PAGE_SIZE, 25, 50, 100] as const;
@@ -138,7 +148,7 @@ export function withMenuChoice(
 
 /** One applied filter as the list shows it: a chip that removes it. */
 export interface FilterChip {
-  /** The dropdown item's id (`date`, `country`, `type`, `paid`, `unpaid`), or `activity`. */
+  /** The dropdown item's id (`date`, `country`, `type`, `paid`, `unpaid`), `activity` or `assignee`. */
   id: string;
   label: string;
 }
@@ -154,6 +164,8 @@ export function withoutFilter(filters: BusinessListFilters, id: string): Busines
       return { ...filters, type: null };
     case 'activity':
       return { ...filters, activity: noActivityFilter };
+    case 'assignee':
+      return { ...filters, assignee: null };
     default:
       return accountLevelByOption.has(id) ? { ...filters, accountLevel: null } : filters;
   }
@@ -212,6 +224,10 @@ function parseFilters(params: URLSearchParams): BusinessListFilters {
       activity: matchChoice(activityFilterOptions, activityParam),
       status: matchChoice(activityStatusFilterOptions, params.get('processing_status')),
     },
+    assignee: matchChoice(
+      assigneeChoices.map((choice) => choice.value),
+      params.get('assignee'),
+    ),
   };
 }
 
@@ -244,7 +260,14 @@ export function parseBusinessListView(params: URLSearchParams): BusinessListView
 }
 
 /** Every filter's parameters, as the API names them. */
-function filterParams({ created, country, type, accountLevel, activity }: BusinessListFilters) {
+function filterParams({
+  created,
+  country,
+  type,
+  accountLevel,
+  activity,
+  assignee,
+}: BusinessListFilters) {
   const params: QueryParams = {};
   if (created) {
     params.start_date_iso = created.from;
@@ -255,6 +278,7 @@ function filterParams({ created, country, type, accountLevel, activity }: Busine
   if (accountLevel) params.account_level = accountLevel;
   if (activity.activity) params.business_formation_status = toActivityParam(activity.activity);
   if (activity.status) params.processing_status = activity.status.toUpperCase();
+  if (assignee) params.assignee = assignee;
   return params;
 }
 
@@ -293,6 +317,8 @@ export function activeFilterChips({ tab, filters }: BusinessListView): FilterChi
   const activity = describeActivityFilter(filters.activity);
   if (activity && !tabFixesActivity(tab))
     chips.push({ id: 'activity', label: `Activity: ${activity}` });
+  const whose = assigneeChoices.find((choice) => choice.value === filters.assignee);
+  if (whose) chips.push({ id: 'assignee', label: whose.label });
   return chips;
 }
 

@@ -410,6 +410,30 @@ describe('businesses screen', () => {
     expect(screen.getByRole('button', { name: 'Filter' })).toHaveFocus();
   });
 
+  it("shows 'Mine' or 'Unassigned' with any other filter, in the address and the call", async () => {
+    const { user, router } = renderBusinesses('/business?country=UK&page=3');
+    await screen.findByText('Acme Holdings');
+    const whose = screen.getByRole('group', { name: 'Whose businesses' });
+    expect(within(whose).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+
+    await user.click(within(whose).getByRole('radio', { name: 'Mine' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?country=UK&assignee=me'));
+    await waitFor(() => expect(lastListCall()?.searchParams.get('assignee')).toBe('me'));
+    expect(lastListCall()?.searchParams.get('country')).toBe('UK');
+    expect(lastListCall()?.searchParams.get('page')).toBe('1');
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    expect(within(chips).getByRole('button', { name: 'Remove Mine' })).toBeInTheDocument();
+
+    // Arrow keys move within the group, as radio buttons do.
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(router.state.location.search).toBe('?country=UK&assignee=none'));
+    await waitFor(() => expect(lastListCall()?.searchParams.get('assignee')).toBe('none'));
+
+    await user.click(within(chips).getByRole('button', { name: 'Remove Unassigned' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?country=UK'));
+    expect(within(whose).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+  });
+
   it('chooses the page size: in the address, the call and the pages, keeping the first row', async () => {
     answerList = () => ({ status: 200, body: businessListBody([acme, globex], 120) });
     const { user, router } = renderBusinesses('/business?type=LLC&page=6');

@@ -31,6 +31,7 @@ import {
 import { useBusinessListView } from '../use-business-list-view.ts';
 import { useListPlace, type FromListState } from '../list-place.ts';
 import { ActivityFilter } from './activity-filter.tsx';
+import { AssigneeFilter } from './assignee-filter.tsx';
 import { SearchBox } from './search-box.tsx';
 
 /** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
@@ -120,7 +121,13 @@ export function BusinessesPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Businesses</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Businesses</h1>
+        <AssigneeFilter
+          value={filters.assignee}
+          onChange={(assignee) => setFilters({ ...filters, assignee })}
+        />
+      </div>
       <Tabs
         label="Business status"
         items={businessTabs.map((tab, index) => ({
