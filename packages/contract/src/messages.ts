@@ -86,6 +86,9 @@ export const apiErrorDetails = {
   malformedRequest: 'The request could not be read.',
   notificationNotFound: 'Notification not found.',
   serverStopping: 'The server is stopping: reconnect.',
+  /** Ours: one CSV export at a time per manager (docs/product.md §11.3). */
+  exportRunning:
+    'An export of yours is still running. Wait for it to finish or cancel it, then export again.',
   streamTicketInvalid:
     'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',
   streamCursorInvalid:
