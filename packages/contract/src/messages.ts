@@ -147,3 +147,15 @@ export const manageTexts = {
   nil: 'Nil',
   taxApproved: 'Done',
 } as const;
+
+/** _Ours_: the business list's CSV export (docs/product.md §11.3). */
+export const exportTexts = {
+  button: 'Export CSV',
+  cancel: 'Cancel',
+  progressLabel: 'Export progress',
+  starting: 'Starting the export…',
+  cancelled: 'Export cancelled.',
+  signedOut: 'Your session has ended: sign in again to export.',
+  connectionLost: 'The export stopped: the connection was lost. Try again.',
+  failed: 'The export failed. Try again.',
+} as const;
