@@ -37,8 +37,15 @@ export function ExportButton({
   useEffect(() => () => running.current?.abort(), []);
 
   const isRunning = state.kind === 'running';
+  const wasRunning = useRef(false);
   useEffect(() => {
     if (isRunning) cancelButton.current?.focus();
+    // Cancel, which had the focus, is gone: the focus goes back to where the export began,
+    // unless the manager has moved it elsewhere meanwhile.
+    else if (wasRunning.current && document.activeElement === document.body) {
+      exportButton.current?.focus();
+    }
+    wasRunning.current = isRunning;
   }, [isRunning]);
 
   async function start() {
@@ -63,8 +70,6 @@ export function ExportButton({
     } finally {
       if (running.current === controller) running.current = null;
     }
-    // Cancel, which had the focus, is gone: the focus goes back to where the export began.
-    exportButton.current?.focus();
   }
 
   return (
