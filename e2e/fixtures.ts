@@ -170,6 +170,14 @@ export const accounts = {
     lastName: 'Ojo',
     role: 'MANAGER',
   },
+  /** The CSV export of e2e/tests/business-export.spec.ts (one export at a time per manager). */
+  exports: {
+    email: 'exports.manager@e2e.test',
+    password: 'exports-password-1',
+    firstName: 'Bisi',
+    lastName: 'Ogun',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

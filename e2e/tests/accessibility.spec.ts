@@ -313,6 +313,17 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   {
+    name: 'Businesses: an export under way',
+    path: '/business',
+    async prepare(page) {
+      await tableLoaded(page, 'Businesses');
+      // Held in the browser, so the progress and Cancel stay on screen for both widths' checks.
+      await page.route('**/manager/business/export/**', () => new Promise<void>(() => {}));
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+    },
+  },
+  {
     name: 'Businesses: the activity filter',
     path: '/business',
     async prepare(page) {

@@ -8,7 +8,7 @@ import { successBody } from './errors.ts';
 
 const managerIdMessage = 'manager_id must be a manager id (a positive whole number) or null.';
 
-/** `PUT manager/business/{uuid}/assignee/`: `manager_id` null unassigns. */
+/** `PUT manager/business/assignee/{uuid}/`: `manager_id` null unassigns. */
 export const assigneeUpdateRequestSchema = z.object({
   manager_id: z.union([z.null(), positiveRowId(managerIdMessage)], { error: managerIdMessage }),
 });

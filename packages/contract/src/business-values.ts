@@ -43,3 +43,33 @@ export const MAX_ROW_ID = 2_147_483_647;
 
 /** How many businesses the top bar's quick jump offers at most. */
 export const BUSINESS_SEARCH_LIMIT = 8;
+
+/**
+ * The business level as the list shows it (docs/product.md §3.3): a registered company is an
+ * existing business, anything else a new one. The CSV export's `level` column writes the same.
+ */
+export const businessLevelLabels = {
+  existing: 'Existing Business',
+  new: 'New Business',
+} as const;
+
+/** _Ours_: the CSV export's columns, in order: its header row (docs/product.md §11.3). */
+export const businessExportColumns = [
+  'id',
+  'uuid',
+  'business_name',
+  'owner_first_name',
+  'owner_last_name',
+  'owner_email',
+  'company_type',
+  'country_of_incorporation',
+  'level',
+  'account_level',
+  'created_at',
+  'current_step',
+  'current_step_status',
+  'current_step_since',
+  'kyc_documents',
+  'kyb_documents',
+] as const;
+export type BusinessExportColumn = (typeof businessExportColumns)[number];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   businessDetailIdSchema,
+  businessExportQuerySchema,
   businessListQuerySchema,
   businessListStatusSchema,
 } from './businesses.ts';
@@ -129,5 +130,38 @@ describe('list status and detail id', () => {
     for (const bad of ['0', '-1', '042', '2147483648', 'abc', '']) {
       expect(businessDetailIdSchema.safeParse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe('export query', () => {
+  it('reads the list parameters as the list does, and the tab from status (absent: All)', () => {
+    const {
+      page: _page,
+      pageSize: _pageSize,
+      ...filters
+    } = businessListQuerySchema.parse({
+      search: ' Okafor ',
+      country: 'canada',
+      processing_status: 'failed',
+    });
+    expect(
+      businessExportQuerySchema.parse({
+        search: ' Okafor ',
+        country: 'canada',
+        processing_status: 'failed',
+        page: '7',
+        page_size: '100',
+      }),
+    ).toEqual({ tab: 'all', filters });
+    expect(businessExportQuerySchema.parse({ status: 'PROCESSING' }).tab).toBe('processing');
+  });
+
+  it('refuses what the list refuses, and a status that is no tab', () => {
+    for (const query of [{ status: 'all' }, { status: ['pending', 'pending'] }, { page: '0' }]) {
+      expect(businessExportQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
+    }
+    expect(businessExportQuerySchema.safeParse({ country: 'Mars' }).error?.issues[0]?.message).toBe(
+      businessListQuerySchema.safeParse({ country: 'Mars' }).error?.issues[0]?.message,
+    );
   });
 });

@@ -110,60 +110,88 @@ export type AssigneeFilter = 'me' | 'none' | number;
  * before the start matches nothing, and `filter` (which filter the documents page shows) changes
  * nothing by itself.
  */
+const businessListQueryParameters = {
+  page: wholeNumber('page', 1, MAX_PAGE, `page must be a whole number from 1 to ${MAX_PAGE}.`),
+  page_size: wholeNumber(
+    'page_size',
+    1,
+    MAX_PAGE_SIZE,
+    `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+  ),
+  search: param('search')
+    .pipe(
+      z
+        .string()
+        // Characters as the document's maxLength counts them (an emoji is one).
+        .refine((value) => [...value].length <= SEARCH_MAX_LENGTH, {
+          error: `search must be at most ${SEARCH_MAX_LENGTH} characters.`,
+        })
+        .optional(),
+    )
+    // An empty search (spaces included) searches nothing.
+    .transform((value) => (value === '' ? undefined : value))
+    .meta({ type: 'string', maxLength: SEARCH_MAX_LENGTH }),
+  filter: choice('filter', listFilterNames).describe(
+    'Which filter the documents page shows; the value parameters do the filtering.',
+  ),
+  type: choice('type', companyTypes),
+  start_date_iso: isoDate('start_date_iso'),
+  end_date_iso: isoDate('end_date_iso'),
+  country: choice('country', incorporationCountries),
+  payment_status: choice('payment_status', paymentStatuses),
+  account_level: choice('account_level', accountLevels),
+  business_formation_status: formationActivity,
+  processing_status: choice('processing_status', activityFilterStatuses),
+  assignee: assigneeParam,
+};
+type BusinessListQueryParameters = z.output<z.ZodObject<typeof businessListQueryParameters>>;
+
+/** The parsed list query as the server applies it, named for what it does. */
+const toListFilters = (q: BusinessListQueryParameters) => ({
+  page: q.page ?? 1,
+  pageSize: q.page_size ?? LIST_PAGE_SIZE,
+  search: q.search,
+  companyType: q.type,
+  /** Inclusive UTC days. */
+  createdFrom: q.start_date_iso,
+  createdTo: q.end_date_iso,
+  country: q.country,
+  paymentStatus: q.payment_status,
+  accountLevel: q.account_level,
+  activityStep: q.business_formation_status,
+  activityStatus: q.processing_status,
+  assignee: q.assignee,
+});
+
+/** The list's query (the parameters above), parsed into the filters the server applies. */
 export const businessListQuerySchema = z
-  .object({
-    page: wholeNumber('page', 1, MAX_PAGE, `page must be a whole number from 1 to ${MAX_PAGE}.`),
-    page_size: wholeNumber(
-      'page_size',
-      1,
-      MAX_PAGE_SIZE,
-      `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
-    ),
-    search: param('search')
-      .pipe(
-        z
-          .string()
-          // Characters as the document's maxLength counts them (an emoji is one).
-          .refine((value) => [...value].length <= SEARCH_MAX_LENGTH, {
-            error: `search must be at most ${SEARCH_MAX_LENGTH} characters.`,
-          })
-          .optional(),
-      )
-      // An empty search (spaces included) searches nothing.
-      .transform((value) => (value === '' ? undefined : value))
-      .meta({ type: 'string', maxLength: SEARCH_MAX_LENGTH }),
-    filter: choice('filter', listFilterNames).describe(
-      'Which filter the documents page shows; the value parameters do the filtering.',
-    ),
-    type: choice('type', companyTypes),
-    start_date_iso: isoDate('start_date_iso'),
-    end_date_iso: isoDate('end_date_iso'),
-    country: choice('country', incorporationCountries),
-    payment_status: choice('payment_status', paymentStatuses),
-    account_level: choice('account_level', accountLevels),
-    business_formation_status: formationActivity,
-    processing_status: choice('processing_status', activityFilterStatuses),
-    assignee: assigneeParam,
-  })
-  .transform((q) => ({
-    page: q.page ?? 1,
-    pageSize: q.page_size ?? LIST_PAGE_SIZE,
-    search: q.search,
-    companyType: q.type,
-    /** Inclusive UTC days. */
-    createdFrom: q.start_date_iso,
-    createdTo: q.end_date_iso,
-    country: q.country,
-    paymentStatus: q.payment_status,
-    accountLevel: q.account_level,
-    activityStep: q.business_formation_status,
-    activityStatus: q.processing_status,
-    assignee: q.assignee,
-  }));
+  .object(businessListQueryParameters)
+  .transform(toListFilters);
 /** The query as sent (all strings). */
 export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
 /** The query as the server applies it. */
 export type BusinessListFilters = z.output<typeof businessListQuerySchema>;
+
+/**
+ * _Ours_: the CSV export's query (docs/product.md §11.3): the list's parameters, read by the
+ * same rules, plus `status`, the tab (absent: All clients). `page` and `page_size` are checked
+ * like the list's and then ignored: an export holds every row the view lists.
+ */
+export const businessExportQuerySchema = z
+  .object({
+    ...businessListQueryParameters,
+    status: choice('status', businessListStatuses).describe(
+      'The tab to export, as the list path names it; absent: every business (All clients).',
+    ),
+  })
+  .transform(({ status, ...parameters }) => {
+    const { page: _page, pageSize: _pageSize, ...filters } = toListFilters(parameters);
+    return { tab: status ?? ('all' as const), filters };
+  });
+/** The export's query as sent. */
+export type BusinessExportQuery = z.input<typeof businessExportQuerySchema>;
+/** The export's query as the server applies it: the tab and the list's filters. */
+export type BusinessExportSelection = z.output<typeof businessExportQuerySchema>;
 
 export const businessListStatusSchema = z
   .string()

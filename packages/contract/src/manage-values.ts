@@ -33,7 +33,7 @@ export const manageApiPaths = {
   /** Ours: docs/product.md leaves the file history's source open (decision 24). */
   fileHistory: (businessUuid: string) => `manager/file-history/${businessUuid}/`,
   /** Ours: whose a business is (docs/product.md §11.1). */
-  assignee: (businessUuid: string) => `manager/business/${businessUuid}/assignee/`,
+  assignee: (businessUuid: string) => `manager/business/assignee/${businessUuid}/`,
   /** Ours: every manager account, whom a business can be assigned to (docs/product.md §11.1). */
   managers: 'manager/managers/',
 } as const;

@@ -86,6 +86,9 @@ export const apiErrorDetails = {
   malformedRequest: 'The request could not be read.',
   notificationNotFound: 'Notification not found.',
   serverStopping: 'The server is stopping: reconnect.',
+  /** Ours: one CSV export at a time per manager (docs/product.md §11.3). */
+  exportRunning:
+    'An export of yours is still running. Wait for it to finish or cancel it, then export again.',
   streamTicketInvalid:
     'The stream ticket is unknown, expired or already used. Ask for a new ticket and connect again.',
   streamCursorInvalid:
@@ -143,4 +146,16 @@ export const manageTexts = {
   seeMore: 'See more',
   nil: 'Nil',
   taxApproved: 'Done',
+} as const;
+
+/** _Ours_: the business list's CSV export (docs/product.md §11.3). */
+export const exportTexts = {
+  button: 'Export CSV',
+  cancel: 'Cancel',
+  progressLabel: 'Export progress',
+  starting: 'Starting the export…',
+  cancelled: 'Export cancelled.',
+  signedOut: 'Your session has ended: sign in again to export.',
+  connectionLost: 'The export stopped: the connection was lost. Try again.',
+  failed: 'The export failed. Try again.',
 } as const;

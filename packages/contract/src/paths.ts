@@ -56,4 +56,6 @@ export const businessApiPaths = {
   detail: (id: string | number) => `manager/business/detail/${id}/`,
   /** Ours: the top bar's quick jump to a business (docs/product.md §10.2). */
   search: 'manager/business/search/',
+  /** Ours: the list as a CSV file, every row of a view (docs/product.md §11.3). */
+  export: 'manager/business/export/',
 } as const;

@@ -210,9 +210,32 @@ export function createApiClient({ baseUrl, onUnauthorized = clearSession }: ApiC
     return checkAnswer(data);
   }
 
+  /**
+   * A GET whose answer is read as it arrives (the CSV export): the response once its status is
+   * 2xx, its body unread; else the ApiError, a 401 ending the session as any call's does.
+   */
+  async function stream(
+    path: string,
+    { query, signal }: Pick<RequestOptions<never>, 'query' | 'signal'> = {},
+  ): Promise<Response> {
+    const headers = new Headers();
+    const authorization = authorizationFor(path);
+    if (authorization) headers.set('Authorization', authorization);
+    const response = await fetch(buildUrl(baseUrl, path, query), {
+      headers,
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) {
+      if (response.status === 401 && !isUnauthenticatedPath(path)) onUnauthorized();
+      throw toApiError(response.status, parseJsonBody(await response.text()));
+    }
+    return response;
+  }
+
   return {
     request,
     startEarly,
+    stream,
     /**
      * The absolute or same-origin URL of `path` under the base, for what cannot go through
      * `fetch` (an EventSource); it carries no credential.

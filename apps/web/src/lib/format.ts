@@ -2,6 +2,7 @@
  * How values are shown across the business screens (docs/product.md §3, §9): 'Nil' for
  * what is missing, en-US short dates in UTC, sizes as people read them, counts with separators.
  */
+import { businessLevelLabels } from '@fd/contract';
 
 export const NIL = 'Nil';
 
@@ -118,7 +119,7 @@ export const formatResultCount = (count: number, exact = true): string =>
 
 /** docs/product.md §2: a registered company is an existing business, anything else a new one. */
 export const businessLevelLabel = (isRegisteredCompany: boolean | null | undefined): string =>
-  isRegisteredCompany === true ? 'Existing Business' : 'New Business';
+  isRegisteredCompany === true ? businessLevelLabels.existing : businessLevelLabels.new;
 
 // ---- Days (the date filters) ----------------------------------------------
 

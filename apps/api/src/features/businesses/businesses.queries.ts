@@ -4,7 +4,7 @@
  * status columns, search the trigram index on `search_text` (terms of one or two
  * characters: the grams index of migration 0010, decision 33).
  */
-import type { BusinessListFilters, BusinessListStatus } from '@fd/contract';
+import type { AssigneeFilter, BusinessListFilters, BusinessListStatus } from '@fd/contract';
 import { createHash } from 'node:crypto';
 import {
   and,
@@ -43,11 +43,11 @@ export type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize' | 'assig
   assignee?: number | 'none';
 };
 
-/** A parsed list query as the queries apply it, `assignee=me` read as `managerId`. */
-export function listQueryFor(
-  { assignee, ...rest }: BusinessListFilters,
+/** A parsed list query (or its filters) as the queries apply it, `assignee=me` read as `managerId`. */
+export function listQueryFor<T extends { assignee?: AssigneeFilter | undefined }>(
+  { assignee, ...rest }: T,
   managerId: number,
-): ListFilters & Pick<BusinessListFilters, 'page' | 'pageSize'> {
+): Omit<T, 'assignee'> & { assignee?: number | 'none' } {
   return { ...rest, assignee: assignee === 'me' ? managerId : assignee };
 }
 
@@ -349,6 +349,11 @@ const oldestFirst = [
 const isoTime = (value: SQL) =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** When the current step entered its status: one lookup by the steps' unique key a row. */
+const currentActivitySince = sql<string | null>`(
+  select ${isoTime(sql`s.status_since`)} from formation_steps s
+   where s.business_id = ${businesses.id} and s.step_key = ${businesses.currentActivityStep})`;
+
 /** A document as a list row carries it (see `listedDocumentSchema`), plus its kind. */
 export interface ListedDocumentRow {
   id: number;
@@ -436,10 +441,7 @@ export function selectBusinessPage(
         currentActivityStep: businesses.currentActivityStep,
         currentActivityStatus: businesses.currentActivityStatus,
         assigneeId: businesses.assigneeId,
-        // When the current step entered its status: one lookup by the steps' unique key a row.
-        currentActivitySince: sql<string | null>`(
-        select ${isoTime(sql`s.status_since`)} from formation_steps s
-         where s.business_id = ${businesses.id} and s.step_key = ${businesses.currentActivityStep})`,
+        currentActivitySince,
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -461,6 +463,64 @@ export function selectBusinessPage(
   );
 }
 export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[number];
+
+/**
+ * The CSV export's walk over one view (docs/decisions/100-csv-export-streamed-in-keyset-batches.md):
+ * the list's condition, built once, and batches of its rows newest first, each a keyset seek
+ * after the last row of the batch before, so every batch costs what the first does and no
+ * statement stays open between them. A batch's ids are cut from `businesses` alone (the list
+ * page's way: the sort index, then lookups by primary key), then joined to their owners.
+ */
+export async function prepareBusinessExport(db: Db, tab: BusinessTab, filters: ListFilters) {
+  const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
+  return (after: PageAnchor | undefined, limit: number) => {
+    const ids = db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit);
+    const documentCount = (kind: 'kyc' | 'kyb') =>
+      sql<number>`(select count(*)::int from ${documents} d
+        where d.business_id = ${businesses.id} and d.kind = ${kind})`;
+    return (
+      db
+        .select({
+          id: businesses.id,
+          anchorKey: sql<string>`${businesses.createdAt}::text`,
+          uuid: businesses.uuid,
+          businessName: businesses.businessName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          companyType: businesses.companyType,
+          countryOfIncorporation: businesses.countryOfIncorporation,
+          isRegisteredCompany: businesses.isRegisteredCompany,
+          accountLevel: businesses.accountLevel,
+          createdAt: isoTime(sql`${businesses.createdAt}`).mapWith(String),
+          currentActivityStep: businesses.currentActivityStep,
+          currentActivityStatus: businesses.currentActivityStatus,
+          currentActivitySince,
+          kycDocuments: documentCount('kyc'),
+          kybDocuments: documentCount('kyb'),
+        })
+        .from(businesses)
+        .innerJoin(users, eq(users.id, businesses.userId))
+        // As the list page: the ids as an array computed once, then looked up by primary key.
+        .where(sql`${businesses.id} = any(array(${ids}))`)
+        .orderBy(...newestFirst)
+    );
+  };
+}
+export type BusinessExportBatch = Awaited<ReturnType<typeof prepareBusinessExport>>;
+export type BusinessExportRow = Awaited<ReturnType<BusinessExportBatch>>[number];
 
 /**
  * The quick jump's matches (docs/product.md §10.2): the newest `limit` businesses whose

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import {
+  apiErrorDetails,
   BUSINESS_SEARCH_LIMIT,
   businessApiPaths,
+  businessExportQuerySchema,
   businessDetailIdSchema,
   businessDetailResponseSchema,
   businessListQuerySchema,
@@ -15,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses, route } from '../../lib/route-schema.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
 import type { ReadCache } from '../../lib/read-cache/index.ts';
@@ -25,6 +29,7 @@ import {
   searchBusinesses,
   signBusinessDetail,
 } from './businesses.service.ts';
+import { businessExportCsv, type ExportProgress } from './business-export.service.ts';
 import {
   prepareBusinessDetailQueries,
   listQueryFor,
@@ -128,6 +133,68 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
       ),
     },
     (request, reply) => sendList(request, reply, 'all', request.query),
+  );
+
+  /** The managers whose export is running here: one at a time each. */
+  const exporting = new Set<number>();
+
+  app.get(
+    route(businessApiPaths.export),
+    {
+      schema: {
+        operationId: 'exportBusinesses',
+        summary: 'Every business of a list view as a CSV file, newest first',
+        description:
+          'The list parameters, read as the list reads them (`page` and `page_size` are ignored), and `status`, the tab. The file is written as it is read from the database; one export at a time per manager (a second answers 429).',
+        tags: ['businesses'],
+        querystring: businessExportQuerySchema,
+        response: {
+          200: {
+            description:
+              'A CSV file (RFC 4180, UTF-8, CRLF) as an attachment: a header row, then one row per business.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const managerId = request.manager.id;
+      if (exporting.has(managerId)) {
+        throw new AppError(429, apiErrorDetails.exportRunning, undefined, { 'retry-after': '5' });
+      }
+      exporting.add(managerId);
+      const progress: ExportProgress = { rows: 0, complete: false };
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        exporting.delete(managerId);
+        request.log.info(progress, 'Business export ended');
+      };
+      // Bytes, not objects: the stream asks for the next batch only once what it holds has gone
+      // below its mark, so a slow reader holds the walk where it is (backpressure). A reader
+      // that leaves destroys it: the walk stops after the batch in hand and `end` runs.
+      const csv = Readable.from(
+        businessExportCsv(
+          database.db,
+          { tab: request.query.tab, filters: listQueryFor(request.query.filters, managerId) },
+          { progress, onEnd: end },
+        ),
+        { objectMode: false, highWaterMark: 64 * 1024 },
+      );
+      // A walk never started (the reader left at once) has no `finally` to run.
+      csv.once('close', end);
+      const day = now().toISOString().slice(0, 10);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="businesses-${day}.csv"`)
+          .header('x-content-type-options', 'nosniff')
+          // Text, streamed: the 200 schema describes it for the document; nothing serialises it.
+          .send(csv as unknown as string)
+      );
+    },
   );
 
   app.get(

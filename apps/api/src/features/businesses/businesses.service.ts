@@ -214,7 +214,7 @@ export async function readBusinessDetail(
 }
 
 /** The denormalised columns as the wire object; null (no step waiting) means Completed. */
-function toCurrentActivity(
+export function toCurrentActivity(
   step: string | null,
   status: string | null,
   since: string | null,

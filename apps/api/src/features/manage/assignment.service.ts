@@ -49,7 +49,7 @@ function describeAssignment(before: AssignableManager | null, after: AssignableM
 }
 
 /**
- * `PUT manager/business/{uuid}/assignee/` (docs/product.md §11.1): gives the business to an
+ * `PUT manager/business/assignee/{uuid}/` (docs/product.md §11.1): gives the business to an
  * active manager, or to nobody (`managerId` null). Logged like any manager write; the new
  * assignee and the one it was taken from hear of it (not the manager who acted, and no one
  * else), all in one transaction. Asking for what is already so changes nothing and succeeds.

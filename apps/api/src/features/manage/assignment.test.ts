@@ -54,7 +54,7 @@ describe.each(lanes)('assignment on $name', (lane) => {
     });
 
   const assign = (uuid: string, json: unknown, token: string | null = actor.token) =>
-    callApi(harness.baseUrl, 'PUT', `/api/v1/manager/business/${uuid}/assignee/`, {
+    callApi(harness.baseUrl, 'PUT', `/api/v1/manager/business/assignee/${uuid}/`, {
       json,
       ...(token ? { token } : {}),
     });

@@ -29,10 +29,12 @@ import {
   withoutFilter,
 } from '../business-list-view.ts';
 import { useBusinessListView } from '../use-business-list-view.ts';
+import { exactTotal } from '../business-export.ts';
 import { useListPlace, type FromListState } from '../list-place.ts';
 import { ActivityFilter } from './activity-filter.tsx';
 import { AssigneeFilter } from './assignee-filter.tsx';
 import { SearchBox } from './search-box.tsx';
+import { ExportButton } from './export-button.tsx';
 
 /** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
 const fromList: FromListState = { fromList: true };
@@ -159,6 +161,7 @@ export function BusinessesPage() {
                 disabledReason={tabFixesActivity(view.tab) ? PROCESSING_TAB_ACTIVITY : undefined}
               />
             </div>
+            <ExportButton view={view} total={exactTotal(list)} />
           </div>
           <FilterChips
             label="Applied filters"

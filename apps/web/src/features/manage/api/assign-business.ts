@@ -3,7 +3,7 @@ import { manageApiPaths, type AssigneeUpdateRequest } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
 import { invalidateAfterWrite, showAssignee } from './manage-keys.ts';
 
-/** `PUT manager/business/{uuid}/assignee/` (docs/product.md §11.1); null unassigns. */
+/** `PUT manager/business/assignee/{uuid}/` (docs/product.md §11.1); null unassigns. */
 export async function assignBusiness(businessUuid: string, managerId: number | null) {
   const body: AssigneeUpdateRequest = { manager_id: managerId };
   return api.put(manageApiPaths.assignee(encodeURIComponent(businessUuid)), body, {

@@ -24,7 +24,7 @@ const managers: TeamManager[] = [
 let assigneeId: number | null;
 let refuse: TestResponse | null;
 const business = () => businessDetailFixture({ assignee_id: assigneeId });
-const assigneeUrl = `/api/v1/manager/business/${businessDetailFixture().uuid}/assignee/`;
+const assigneeUrl = `/api/v1/manager/business/assignee/${businessDetailFixture().uuid}/`;
 
 beforeAll(async () => {
   server = await startTestServer((request) => {
