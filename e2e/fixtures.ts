@@ -170,6 +170,14 @@ export const accounts = {
     lastName: 'Ojo',
     role: 'MANAGER',
   },
+  /** Works the queue of e2e/tests/work-queue.spec.ts. */
+  queue: {
+    email: 'queue.manager@e2e.test',
+    password: 'queue-password-1',
+    firstName: 'Ronke',
+    lastName: 'Adeyemi',
+    role: 'MANAGER',
+  },
   /** The CSV export of e2e/tests/business-export.spec.ts (one export at a time per manager). */
   exports: {
     email: 'exports.manager@e2e.test',

@@ -49,7 +49,7 @@ test("an export of a filtered view whose rows equal the API's", async ({ page })
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page
     .getByRole('menu', { name: 'Filter' })
-    .getByRole('menuitemradio', { name: 'Country', exact: true })
+    .getByRole('menuitemcheckbox', { name: 'Country', exact: true })
     .click();
   await page
     .getByRole('menu', { name: 'Country' })

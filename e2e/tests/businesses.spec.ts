@@ -23,7 +23,7 @@ import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
 const PAGE_SIZE = String(LIST_PAGE_SIZE);
 
-/** The six tabs of docs/product.md §2, the `status` each keeps in the address, and the endpoint it lists. */
+/** The six tabs of docs/product.md §2 and the queue, the `status` each keeps in the address, and the endpoint it lists. */
 const tabs: { name: string; status: string | null; path: string; query: ListQuery }[] = [
   { name: 'All clients', status: null, path: businessApiPaths.list, query: {} },
   {
@@ -50,6 +50,13 @@ const tabs: { name: string; status: string | null; path: string; query: ListQuer
     status: 'UNCONFIRMED',
     path: businessApiPaths.all,
     query: { payment_status: 'UNCONFIRMED' },
+  },
+  // Ours: the work queue (docs/product.md §11.5).
+  {
+    name: 'Needs attention',
+    status: 'attention',
+    path: businessApiPaths.listByStatus('attention'),
+    query: {},
   },
 ];
 

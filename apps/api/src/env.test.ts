@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultStepWaitLimitHours } from '@fd/contract';
 import { ConfigError, loadConfig, locateDataDir, parseEnv } from './env.ts';
 import { defaultRateLimits, rateLimitsForConfig } from './lib/rate-limit/index.ts';
 import { testTlsFiles } from './test/tls.ts';
@@ -20,6 +21,28 @@ describe('configuration', () => {
     expect(config.mail).toMatchObject({ outboxDir: path.join(dir, 'data', 'outbox') });
     expect(config.seedDemo).toBe(true);
     expect(config.rateLimitIpMultiplier).toBe(1);
+  });
+
+  it("reads each step's wait limit from STEP_WAIT_LIMITS, the rest from the defaults, and refuses a bad pair", () => {
+    const dir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: 'data',
+      INIT_CWD: dir,
+      STEP_WAIT_LIMITS: 'payment_status=2, tax_ein_status = 400',
+    });
+    expect(config.stepWaitLimits).toEqual({
+      ...defaultStepWaitLimitHours,
+      payment_status: 2,
+      tax_ein_status: 400,
+    });
+    expect(loadConfig({ DATA_DIR: 'data', INIT_CWD: dir }).stepWaitLimits).toEqual(
+      defaultStepWaitLimitHours,
+    );
+    for (const bad of ['payment_status', 'payment=2', 'payment_status=0', 'tax_ein_status=9000']) {
+      expect(() => parseEnv({ STEP_WAIT_LIMITS: bad }), bad).toThrow(
+        /^Invalid configuration: STEP_WAIT_LIMITS must be step_key=hours pairs/,
+      );
+    }
   });
 
   describe('the data folder', () => {

@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '@fd/contract';
+import {
+  DEFAULT_UPLOAD_MAX_BYTES,
+  defaultStepWaitLimitHours,
+  formationStepKeys,
+  STEP_WAIT_LIMIT_MAX_HOURS,
+  type FormationStepKey,
+} from '@fd/contract';
 import { z } from 'zod';
 
 const boolish = z
@@ -56,6 +62,36 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** Answers kept in memory between requests (lists, counts, details, the auth checks). */
   READ_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /**
+   * How long a step may hold its status before its business needs attention
+   * (docs/product.md §11.5): `step_key=hours` pairs, comma-separated; unnamed steps keep their
+   * default.
+   */
+  STEP_WAIT_LIMITS: z
+    .string()
+    .transform((value, ctx) => {
+      const limits: Partial<Record<FormationStepKey, number>> = {};
+      for (const pair of value.split(',')) {
+        const match = /^\s*([a-z_]+)\s*=\s*([0-9]{1,4})\s*$/.exec(pair);
+        const key = match?.[1] as FormationStepKey | undefined;
+        const hours = Number(match?.[2]);
+        if (
+          !key ||
+          !formationStepKeys.includes(key) ||
+          hours < 1 ||
+          hours > STEP_WAIT_LIMIT_MAX_HOURS
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be step_key=hours pairs (a step of ${formationStepKeys.join(', ')}; 1 to ${STEP_WAIT_LIMIT_MAX_HOURS} hours), separated by commas`,
+          });
+          return z.NEVER;
+        }
+        limits[key] = hours;
+      }
+      return limits;
+    })
+    .optional(),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number' })
@@ -106,6 +142,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** Off: every read asks the database (docs/architecture.md §9, "Without the read cache"). */
   readCache: boolean;
+  /** Hours each step may hold its status before its business needs attention. */
+  stepWaitLimits: Record<FormationStepKey, number>;
   trustProxy: boolean;
   /** Multiplies the per-IP auth limits (many managers behind one office address). */
   rateLimitIpMultiplier: number;
@@ -238,6 +276,7 @@ export function loadConfig(
     logFormat:
       env.LOG_FORMAT ?? (stdoutIsTerminal && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     readCache: env.READ_CACHE === 'on',
+    stepWaitLimits: { ...defaultStepWaitLimitHours, ...env.STEP_WAIT_LIMITS },
     trustProxy: env.TRUST_PROXY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     rateLimitAccountMultiplier: env.RATE_LIMIT_ACCOUNT_MULTIPLIER,

@@ -14,6 +14,8 @@ export const businessListStatuses = [
   'processing',
   'confirmed',
   'unconfirmed',
+  /** _Ours_: the work queue, 'Needs attention' (docs/product.md §11.5). */
+  'attention',
 ] as const;
 export type BusinessListStatus = (typeof businessListStatuses)[number];
 
@@ -23,6 +25,14 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** What `processing_status` may ask for: an activity is never APPROVED. */
 export const activityFilterStatuses = ['PENDING', 'PROCESSING', 'FAILED'] as const;
 export type ActivityFilterStatus = (typeof activityFilterStatuses)[number];
+
+/**
+ * _Ours_: the list's orders (docs/product.md §11.5): by creation, newest (`-created_at`, the
+ * default) or oldest first, or by how long the current step has held its status, longest
+ * (`step_since`, the queue's default) or shortest first. Ties go by id, so paging is stable.
+ */
+export const listSorts = ['-created_at', 'created_at', 'step_since', '-step_since'] as const;
+export type ListSort = (typeof listSorts)[number];
 
 export const listFilterNames = ['type', 'date', 'country'] as const;
 

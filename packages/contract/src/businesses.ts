@@ -25,6 +25,7 @@ import {
   activityFilterStatuses,
   businessListStatuses,
   listFilterNames,
+  listSorts,
   paymentStatuses,
 } from './business-values.ts';
 
@@ -143,6 +144,7 @@ const businessListQueryParameters = {
   business_formation_status: formationActivity,
   processing_status: choice('processing_status', activityFilterStatuses),
   assignee: assigneeParam,
+  sort: choice('sort', listSorts),
 };
 type BusinessListQueryParameters = z.output<z.ZodObject<typeof businessListQueryParameters>>;
 
@@ -161,6 +163,7 @@ const toListFilters = (q: BusinessListQueryParameters) => ({
   activityStep: q.business_formation_status,
   activityStatus: q.processing_status,
   assignee: q.assignee,
+  sort: q.sort,
 });
 
 /** The list's query (the parameters above), parsed into the filters the server applies. */

@@ -54,6 +54,8 @@ export const businessApiPaths = {
   listByStatus: (status: BusinessListStatus | string) => `manager/business/list/${status}/`,
   all: 'manager/business/all/',
   detail: (id: string | number) => `manager/business/detail/${id}/`,
+  /** Ours: how long each step may wait before its business needs attention (§11.5). */
+  waitLimits: 'manager/queue/limits/',
   /** Ours: the top bar's quick jump to a business (docs/product.md §10.2). */
   search: 'manager/business/search/',
   /** Ours: the list as a CSV file, every row of a view (docs/product.md §11.3). */

@@ -91,6 +91,11 @@ export const businesses = pgTable(
     currentActivityStep: text('current_activity_step'),
     currentActivityStatus: text('current_activity_status'),
     /**
+     * When the current step entered its status (its `status_since`, migration 0024); null when
+     * Completed or the step's row is missing. Derived like the two above: the queue's order.
+     */
+    currentActivitySince: timestamp('current_activity_since', { withTimezone: true }),
+    /**
      * The manager whose the business is (docs/product.md §11.1); null = unassigned. A manager
      * removed from the database leaves it unassigned.
      */
@@ -128,6 +133,8 @@ export const businesses = pgTable(
     ),
     index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
     index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
+    // Longest in step first (the queue, docs/product.md §11.5), and the sort by step age.
+    index('businesses_activity_since_idx').on(t.currentActivitySince, t.id),
     // 'Mine' and 'Unassigned' (null) in list order.
     index('businesses_assignee_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
     index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

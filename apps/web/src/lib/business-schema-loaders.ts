@@ -12,3 +12,6 @@ export const loadBusinessDetailSchema = async () =>
 
 export const loadTeamManagersSchema = async () =>
   (await import('./business-schemas.ts')).teamManagersResponseSchema;
+
+export const loadStepWaitLimitsSchema = async () =>
+  (await import('./business-schemas.ts')).stepWaitLimitsResponseSchema;

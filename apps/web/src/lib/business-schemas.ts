@@ -6,5 +6,6 @@
 export {
   businessDetailResponseSchema,
   businessListResponseSchema,
+  stepWaitLimitsResponseSchema,
   teamManagersResponseSchema,
 } from '@fd/contract';

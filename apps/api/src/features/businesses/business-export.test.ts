@@ -264,6 +264,7 @@ describe.each(lanes)('business CSV export on $name', (lane) => {
       'processing',
       'confirmed',
       'unconfirmed',
+      'attention',
     ]);
     for (const name of ['search', 'country', 'type', 'start_date_iso', 'payment_status']) {
       expect(parameters.has(name), name).toBe(true);

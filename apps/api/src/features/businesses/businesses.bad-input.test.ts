@@ -192,13 +192,13 @@ describe.each(lanes)('business endpoints with bad input on $name', (lane) => {
 
   it('refuses a parameter the endpoint does not take, naming each, and changes nothing', async () => {
     for (const endpoint of listEndpoints) {
-      const response = await get(`${endpoint}?contry=UK&page=2&sort=name`);
+      const response = await get(`${endpoint}?contry=UK&page=2&order=name`);
       expect(response.status, `${endpoint} ${response.text}`).toBe(400);
       expect(errorBodySchema.parse(response.body).errors).toEqual({
         detail: unknownQueryParameterMessage('contry'),
         validations: {
           contry: [unknownQueryParameterMessage('contry')],
-          sort: [unknownQueryParameterMessage('sort')],
+          order: [unknownQueryParameterMessage('order')],
         },
       });
     }

@@ -4,7 +4,14 @@
  * status columns, search the trigram index on `search_text` (terms of one or two
  * characters: the grams index of migration 0010, decision 33).
  */
-import type { AssigneeFilter, BusinessListFilters, BusinessListStatus } from '@fd/contract';
+import {
+  formationStepKeys,
+  type AssigneeFilter,
+  type BusinessListFilters,
+  type BusinessListStatus,
+  type FormationStepKey,
+  type ListSort,
+} from '@fd/contract';
 import { createHash } from 'node:crypto';
 import {
   and,
@@ -41,7 +48,28 @@ import type { VersionCache } from '../../lib/read-cache/index.ts';
  */
 export type ListFilters = Omit<BusinessListFilters, 'page' | 'pageSize' | 'assignee'> & {
   assignee?: number | 'none';
+  /** The queue's rule, which the route gives the 'attention' tab (see `attentionRule`). */
+  attention?: AttentionRule;
 };
+
+/**
+ * What puts a business in the queue (docs/product.md §11.5): its current step has held its
+ * status longer than that step's limit as of `at` (ISO 8601, to the minute, so that a minute's
+ * questions share their answers), or it waits for a manager to verify a payment receipt.
+ */
+export interface AttentionRule {
+  at: string;
+  limitsHours: Readonly<Record<FormationStepKey, number>>;
+}
+
+/** The queue's rule as of `now`: the minute it falls in, and the configured limits. */
+export const attentionRule = (
+  now: Date,
+  limitsHours: Readonly<Record<FormationStepKey, number>>,
+): AttentionRule => ({
+  at: new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(),
+  limitsHours,
+});
 
 /** A parsed list query (or its filters) as the queries apply it, `assignee=me` read as `managerId`. */
 export function listQueryFor<T extends { assignee?: AssigneeFilter | undefined }>(
@@ -84,6 +112,8 @@ const tabConditions: Record<BusinessTab, (c: ProgressColumns) => SQL | undefined
     ),
   confirmed: paid,
   unconfirmed,
+  // The queue's condition is the filters' `attention` rule (it needs a time and the limits).
+  attention: () => undefined,
 };
 
 /** LIKE treats `%`, `_` and `\` as special; searched text is literal. */
@@ -109,6 +139,8 @@ export interface BusinessListValues {
   activityStatus?: string;
   /** The manager whose businesses are listed; `assignee=none` binds nothing (`is null`). */
   assigneeId?: number;
+  /** The queue's "now" (`AttentionRule.at`). */
+  attentionAt?: Date;
 }
 
 /** Whether a search's term is short enough for the grams index (migration 0010). */
@@ -137,6 +169,7 @@ function businessListValues(
   if (filters.activityStep) values.activityStep = filters.activityStep;
   if (filters.activityStatus) values.activityStatus = filters.activityStatus;
   if (typeof filters.assignee === 'number') values.assigneeId = filters.assignee;
+  if (filters.attention) values.attentionAt = new Date(filters.attention.at);
   return values;
 }
 
@@ -150,6 +183,18 @@ function businessListValues(
  */
 interface GramLookup {
   lookUpGram?: boolean;
+}
+
+/**
+ * The queue's condition: a step past its limit (each step's limit a constant of the statement,
+ * so a prepared statement's shape includes them), or a payment receipt waiting to be verified.
+ */
+function attentionCondition(rule: AttentionRule, at: Date | Placeholder): SQL {
+  const overdue = formationStepKeys.map(
+    (key) =>
+      sql`(${businesses.currentActivityStep} = ${sql.raw(`'${key}'`)} and ${businesses.currentActivitySince} < ${at}::timestamptz - ${sql.raw(`interval '${Math.trunc(rule.limitsHours[key])} hours'`)})`,
+  );
+  return sql`(${sql.join([...overdue, unconfirmed(businesses)!], sql` or `)})`;
 }
 
 /**
@@ -177,6 +222,7 @@ export function businessListCondition(
     has('createdBefore') ? lt(businesses.createdAt, bind('createdBefore')) : undefined,
     has('assigneeId') ? eq(businesses.assigneeId, bind('assigneeId')) : undefined,
     filters.assignee === 'none' ? isNull(businesses.assigneeId) : undefined,
+    filters.attention ? attentionCondition(filters.attention, bind('attentionAt')) : undefined,
     progressCondition(businesses, tab, filters, values, bind),
   );
 }
@@ -210,8 +256,9 @@ const coreListFilters: ReadonlySet<string> = new Set([
   'createdTo',
 ] satisfies (keyof BusinessListFilters)[]);
 
+/** The filters given, but the order: which rows a list holds, and so its total. */
 const givenFilters = (filters: ListFilters) =>
-  Object.entries(filters).filter(([, value]) => value !== undefined);
+  Object.entries(filters).filter(([name, value]) => value !== undefined && name !== 'sort');
 
 /**
  * Whether the condition of `businessListCondition` reads a step-derived
@@ -349,10 +396,29 @@ const oldestFirst = [
 const isoTime = (value: SQL) =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** When the current step entered its status: one lookup by the steps' unique key a row. */
-const currentActivitySince = sql<string | null>`(
-  select ${isoTime(sql`s.status_since`)} from formation_steps s
-   where s.business_id = ${businesses.id} and s.step_key = ${businesses.currentActivityStep})`;
+/** When the current step entered its status, as derived beside the business (migration 0026). */
+const currentActivitySince = sql<
+  string | null
+>`${isoTime(sql`${businesses.currentActivitySince}`)}`;
+
+/**
+ * The list's orders (`listSorts`), each ending in the id so that paging is stable. The step
+ * age's index `(current_activity_since, id)` serves longest first forwards and shortest first
+ * backwards, which puts the completed businesses (no step, no age) last and first.
+ */
+const listOrders: Record<ListSort, SQL[]> = {
+  '-created_at': newestFirst,
+  created_at: oldestFirst,
+  step_since: [sql`${businesses.currentActivitySince} asc nulls last`, sql`${businesses.id} asc`],
+  '-step_since': [
+    sql`${businesses.currentActivitySince} desc nulls first`,
+    sql`${businesses.id} desc`,
+  ],
+};
+
+/** A list's order: the one asked for, else the queue's (longest in step) or newest first. */
+export const listOrderOf = (tab: BusinessTab, filters: ListFilters): ListSort =>
+  filters.sort ?? (tab === 'attention' ? 'step_since' : '-created_at');
 
 /** A document as a list row carries it (see `listedDocumentSchema`), plus its kind. */
 export interface ListedDocumentRow {
@@ -385,9 +451,12 @@ export function selectBusinessPage(
     offset,
     after,
     fromEnd,
+    order = '-created_at',
   }: {
     limit: number | Placeholder;
     offset: number | Placeholder;
+    /** Anything but newest first walks its offset: anchors and `fromEnd` follow `created_at`. */
+    order?: ListSort;
     after?: { key: string | Placeholder; id: number | Placeholder };
     /**
      * Walk from the oldest row instead: `offset` then counts from the newest as always, and
@@ -423,7 +492,7 @@ export function selectBusinessPage(
           sql`greatest(0, ${fromEnd.total} - ${offset}::int - ${limit}::int)` as unknown as number,
         )
     : ids
-        .orderBy(...newestFirst)
+        .orderBy(...listOrders[order])
         .limit(limit)
         .offset(offset);
   return (
@@ -459,7 +528,7 @@ export function selectBusinessPage(
       // deep page walked from the oldest end read 1 000 000 index entries more (2.8 s on average
       // at 1 000 000 businesses, measured with pg_stat_statements in `npm run bench:api`).
       .where(sql`${businesses.id} = any(array(${page}))`)
-      .orderBy(...newestFirst)
+      .orderBy(...listOrders[order])
   );
 }
 export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[number];
@@ -549,6 +618,7 @@ export async function selectBusinessMatches(db: Db, term: string, limit: number)
           activityStep: undefined,
           activityStatus: undefined,
           assignee: undefined,
+          sort: undefined,
         },
         lookup,
       ),
@@ -607,11 +677,15 @@ export class PreparedBusinessPages {
     const list = JSON.stringify([tab, filters, pageSize]);
     const anchorOf = (n: number) => `${list}#${n}`;
     const stamp = this.#anchors.stamp(readsProgress);
-    const anchor = page > 1 ? this.#anchors.peek(anchorOf(page), readsProgress) : undefined;
+    // Anchors are `created_at` keys: another order walks its offset.
+    const order = listOrderOf(tab, filters);
+    const anchored = order === '-created_at';
+    const anchor =
+      anchored && page > 1 ? this.#anchors.peek(anchorOf(page), readsProgress) : undefined;
 
     let rows: BusinessPageRow[];
     if (anchor) {
-      rows = await this.#plan(tab, filters, values, 'anchor').execute({
+      rows = await this.#plan(tab, filters, values, 'anchor', order).execute({
         ...values,
         limit: pageSize,
         offset: 0,
@@ -622,19 +696,20 @@ export class PreparedBusinessPages {
       // One row more, the one before the page: the page's own anchor for next time.
       const offset = (page - 1) * pageSize;
       const before = offset > 0 ? 1 : 0;
-      const walk = (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
-      rows = await this.#plan(tab, filters, values, walk).execute({
+      const walk =
+        anchored && (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
+      rows = await this.#plan(tab, filters, values, walk, order).execute({
         ...values,
         limit: pageSize + before,
         offset: offset - before,
       });
       if (before && rows.length > 0) {
         const [previous] = rows.splice(0, 1);
-        this.#anchors.set(anchorOf(page), anchorAt(previous!), stamp, readsProgress);
+        if (anchored) this.#anchors.set(anchorOf(page), anchorAt(previous!), stamp, readsProgress);
       }
     }
     const last = rows.at(-1);
-    if (last && rows.length === pageSize) {
+    if (anchored && last && rows.length === pageSize) {
       this.#anchors.set(anchorOf(page + 1), anchorAt(last), stamp, readsProgress);
     }
     return rows;
@@ -655,13 +730,21 @@ export class PreparedBusinessPages {
     return offset > (total.count * 2) / 3;
   }
 
-  #plan(tab: BusinessTab, filters: ListFilters, values: BusinessListValues, walk: PageWalk) {
+  #plan(
+    tab: BusinessTab,
+    filters: ListFilters,
+    values: BusinessListValues,
+    walk: PageWalk,
+    order: ListSort,
+  ) {
     const shape = JSON.stringify([
       tab,
       filters.paymentStatus ?? null,
       filters.assignee === 'none',
+      filters.attention?.limitsHours ?? null,
       Object.keys(values),
       walk,
+      order,
     ]);
     let plan = this.#plans.get(shape);
     if (!plan) {
@@ -677,6 +760,7 @@ export class PreparedBusinessPages {
         }),
         name,
         walk,
+        order,
         walk === 'fromEnd' ? maintainedTotal(tab, filters) : undefined,
       );
       this.#plans.set(shape, plan);
@@ -716,9 +800,11 @@ function prepareBusinessPage(
   where: SQL | undefined,
   name: string,
   walk: PageWalk,
+  order: ListSort,
   total?: SQL,
 ) {
   return selectBusinessPage(db, where, {
+    order,
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
     after:

@@ -11,6 +11,7 @@ import {
   businessListStatusSchema,
   businessSearchQuerySchema,
   businessSearchResponseSchema,
+  stepWaitLimitsResponseSchema,
 } from '@fd/contract';
 import type { BusinessListFilters } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,8 +33,10 @@ import {
 import { businessExportCsv, type ExportProgress } from './business-export.service.ts';
 import {
   prepareBusinessDetailQueries,
+  attentionRule,
   listQueryFor,
   PreparedBusinessPages,
+  type ListFilters,
   type ListTotal,
   type PageAnchor,
 } from './businesses.queries.ts';
@@ -43,7 +46,7 @@ import type { BusinessTab } from './businesses.queries.ts';
 export type BusinessesRoutesOptions = {
   database: Database;
   /** The JWT secret keys the signed download URLs of the documents listed. */
-  config: Pick<Config, 'jwt'>;
+  config: Pick<Config, 'jwt' | 'stepWaitLimits'>;
   now: () => Date;
   /** Keeps list answers, totals and page anchors until what they read changes. */
   readCache: ReadCache;
@@ -85,14 +88,21 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * share one read, one serialisation. The key needs nothing but the question.
    */
   const answers = readCache.shared<Buffer>('businessListAnswers');
+  /**
+   * A list's question as the queries take it: `assignee=me` is the signed-in manager's id (one
+   * question whoever asks it, `listQueryFor`), and the queue gets its rule as of this minute.
+   */
+  const listQuestion = <T extends ListFilters>(tab: BusinessTab, filters: T): T =>
+    tab === 'attention'
+      ? { ...filters, attention: attentionRule(now(), config.stepWaitLimits) }
+      : filters;
   const sendList = async (
     request: FastifyRequest,
     reply: FastifyReply,
     tab: BusinessTab,
     asked: BusinessListFilters,
   ) => {
-    // `assignee=me` is the signed-in manager's id: one question whoever asks it.
-    const query = listQueryFor(asked, request.manager.id);
+    const query = listQuestion(tab, listQueryFor(asked, request.manager.id));
     // The parsed query is canonical (defaults filled, spellings fixed): equal questions, one key.
     const body = await answers.get(JSON.stringify([tab, query]), async () => {
       const json = reply.serialize({ data: await listBusinesses(database, lists, tab, query) });
@@ -178,7 +188,13 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
       const csv = Readable.from(
         businessExportCsv(
           database.db,
-          { tab: request.query.tab, filters: listQueryFor(request.query.filters, managerId) },
+          {
+            tab: request.query.tab,
+            filters: listQuestion(
+              request.query.tab,
+              listQueryFor(request.query.filters, managerId),
+            ),
+          },
           { progress, onEnd: end },
         ),
         { objectMode: false, highWaterMark: 64 * 1024 },
@@ -195,6 +211,19 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
           .send(csv as unknown as string)
       );
     },
+  );
+
+  app.get(
+    route(businessApiPaths.waitLimits),
+    {
+      schema: {
+        operationId: 'getStepWaitLimits',
+        summary: 'Hours each step may hold its status before its business needs attention',
+        tags: ['businesses'],
+        response: { 200: stepWaitLimitsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: { limits: config.stepWaitLimits } }),
   );
 
   app.get(

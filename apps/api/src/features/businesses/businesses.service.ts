@@ -50,11 +50,13 @@ export async function listBusinesses(
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
   const bound = countBoundFor(page, pageSize);
-  const countKey = JSON.stringify([tab, filters, bound]);
+  // The order changes no total: one count for every order of the same rows.
+  const counted = { ...filters, sort: undefined };
+  const countKey = JSON.stringify([tab, counted, bound]);
   const [rows, total] = await Promise.all([
     pages.run(tab, filters, { page, pageSize }),
-    counts.get(countKey, () => countBusinesses(db, tab, filters, bound), {
-      readsProgress: listReadsProgress(tab, filters),
+    counts.get(countKey, () => countBusinesses(db, tab, counted, bound), {
+      readsProgress: listReadsProgress(tab, counted),
     }),
   ]);
   return {

@@ -650,7 +650,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
     const bad: [string, RegExp][] = [
       [
         `${api}/list/archived/`,
-        /^status must be one of: pending, incorporated, processing, confirmed, unconfirmed\.$/,
+        /^status must be one of: pending, incorporated, processing, confirmed, unconfirmed, attention\.$/,
       ],
       [`${api}/list/?page=0`, /^page must be a whole number/],
       [`${api}/list/?page=-1`, /^page must be a whole number/],

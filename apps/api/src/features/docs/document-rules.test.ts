@@ -162,6 +162,7 @@ describe.each(lanes)('what the API document states, on $name', (lane) => {
       'processing',
       'confirmed',
       'unconfirmed',
+      'attention',
     ]);
   });
 

@@ -109,6 +109,7 @@ class BatchColumns {
     'incorporationStatus',
     'currentActivityStep',
     'currentActivityStatus',
+    'currentActivitySince',
     'hasManualReceipt',
     'createdAt',
     'updatedAt',
@@ -242,6 +243,9 @@ function addBusiness(
     incorporationStatus: generated.incorporationStatus,
     currentActivityStep: generated.currentActivity?.step ?? null,
     currentActivityStatus: generated.currentActivity?.status ?? null,
+    currentActivitySince:
+      generated.steps.find((step) => step.key === generated.currentActivity?.step)?.updatedAt ??
+      null,
     hasManualReceipt: generated.hasManualReceipt,
     createdAt: generated.createdAt,
     updatedAt: generated.updatedAt,

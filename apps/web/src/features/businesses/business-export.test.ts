@@ -80,6 +80,7 @@ const view = (
   search: '',
   page: 4,
   pageSize: 25,
+  sort: null,
   ...over,
   filters: {
     created: null,

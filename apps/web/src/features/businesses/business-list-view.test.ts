@@ -34,6 +34,7 @@ const emptyView: BusinessListView = {
   },
   page: null,
   pageSize: 10,
+  sort: null,
 };
 const filtered = (filters: Partial<BusinessListFilters>): BusinessListView => ({
   ...emptyView,
@@ -187,6 +188,8 @@ describe('view → address query → view', () => {
     filtered({ created: { from: '2026-01-05', to: '2026-02-01' } }),
     filtered({ country: 'CANADA' }),
     filtered({ assignee: 'me' }),
+    { ...filtered({}), sort: 'step_since' },
+    { ...filtered({ country: 'UK' }), tab: 'attention', sort: '-created_at' },
     filtered({ assignee: 'none', type: 'C-corp' }),
     filtered({ type: 'LLC' }),
     filtered({ accountLevel: 'PAID' }),
@@ -441,7 +444,15 @@ describe('the call of the screen opening on an address (asked for early by its r
       { path: 'manager/business/list/incorporated/', query: { page: '5', page_size: '10' } },
       ...tabCountRequests,
     ]);
-    expect(tabCountRequests).toEqual(businessTabs.map((tab) => tabRequest(tab.status)));
+    expect(tabCountRequests).toEqual(
+      [...businessTabs.map((tab) => tab.status), 'attention' as const].map((status) =>
+        tabRequest(status),
+      ),
+    );
+    expect(tabCountRequests.at(-1)).toEqual({
+      path: 'manager/business/list/attention/',
+      query: {},
+    });
   });
 
   it('reads no stored page when storage is unavailable or holds no page', () => {

@@ -15,6 +15,8 @@ import {
   activityStatusFilterOptions,
   businessApiPaths,
   businessTabs,
+  listSorts,
+  type ListSort,
   companyTypes,
   formationStepNames,
   incorporationCountries,
@@ -32,7 +34,15 @@ import type { BusinessListRequest } from '#/lib/business-queries.ts';
 import { formatDayRange, parseDayRange, type DayRange } from '#/lib/format.ts';
 import { parsePageParam } from '#/lib/pagination.ts';
 
-export type BusinessTabStatus = (typeof businessTabs)[number]['status'];
+/**
+ * The list's tabs: the six of docs/product.md §2 and, _ours_, the work queue 'Needs attention'
+ * (§11.5), with its own count like the others.
+ */
+export const listTabs = [
+  ...businessTabs,
+  { label: 'Needs attention', status: 'attention' },
+] as const;
+export type BusinessTabStatus = (typeof listTabs)[number]['status'];
 export type ActivityOption = (typeof activityFilterOptions)[number];
 export type ActivityStatusOption = (typeof activityStatusFilterOptions)[number];
 
@@ -87,7 +97,21 @@ export interface BusinessListView {
   /** The page the address names; null when it names none. */
   page: number | null;
   pageSize: BusinessPageSize;
+  /** The order the address names; null: the tab's own (`defaultSortOf`). */
+  sort: ListSort | null;
 }
+
+/** The list's orders as the Sort select names them (docs/product.md §11.5). */
+export const sortLabels: Readonly<Record<ListSort, string>> = {
+  '-created_at': 'Newest first',
+  created_at: 'Oldest first',
+  step_since: 'Longest in step',
+  '-step_since': 'Shortest in step',
+};
+
+/** A tab's order when the address names none: the queue's longest waiting first, else newest. */
+export const defaultSortOf = (tab: BusinessTabStatus): ListSort =>
+  tab === 'attention' ? 'step_since' : '-created_at';
 
 /** The filter dropdown of docs/product.md §2: Filter (none), Date, Country, Type, Paid, Unpaid. */
 export const businessFilterOptions: readonly FilterMenuOption[] = [
@@ -188,6 +212,7 @@ export function tabRequest(tab: BusinessTabStatus): BusinessListRequest {
   switch (tab) {
     case 'incorporated':
     case 'pending':
+    case 'attention':
       return { path: businessApiPaths.listByStatus(tab), query: {} };
     case 'PROCESSING':
       return {
@@ -206,11 +231,11 @@ export function tabRequest(tab: BusinessTabStatus): BusinessListRequest {
 }
 
 /** The calls whose `total_count` the tabs show, in tab order. */
-export const tabCountRequests: readonly BusinessListRequest[] = businessTabs.map((tab) =>
+export const tabCountRequests: readonly BusinessListRequest[] = listTabs.map((tab) =>
   tabRequest(tab.status),
 );
 
-const tabStatuses = businessTabs.map((tab) => tab.status);
+const tabStatuses = listTabs.map((tab) => tab.status);
 
 /** Every filter an address names, each read on its own; an unknown or malformed value is none. */
 function parseFilters(params: URLSearchParams): BusinessListFilters {
@@ -256,6 +281,7 @@ export function parseBusinessListView(params: URLSearchParams): BusinessListView
     filters: parseFilters(params),
     page: parsePageParam(params.get('page')),
     pageSize: parsePageSize(params.get('page_size')),
+    sort: matchChoice(listSorts, params.get('sort')),
   };
 }
 
@@ -290,6 +316,7 @@ export function businessListSearchParams(view: BusinessListView): URLSearchParam
   if (search) params.set('search', search);
   for (const [name, value] of Object.entries(filterParams(view.filters))) params.set(name, value);
   if (view.pageSize !== LIST_PAGE_SIZE) params.set('page_size', String(view.pageSize));
+  if (view.sort) params.set('sort', view.sort);
   if (view.page !== null && view.page > 1) params.set('page', String(view.page));
   return params;
 }
@@ -336,6 +363,7 @@ export function businessListRequest(view: BusinessListView, page: number): Busin
       page_size: String(view.pageSize),
       ...(search ? { search } : {}),
       ...filterParams(view.filters),
+      ...(view.sort ? { sort: view.sort } : {}),
       ...tab.query,
     },
   };

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import type { ListSort } from '@fd/contract';
 import { pageHoldingFirstRow } from '#/lib/pagination.ts';
 import {
   BUSINESS_PAGE_STORAGE_KEY,
   businessListSearchParams,
+  defaultSortOf,
   noActivityFilter,
   openingPage,
   parseBusinessListView,
@@ -75,6 +77,9 @@ export function useBusinessListView() {
     setFilters: (filters: BusinessListFilters) => show({ ...view, filters, page: null }),
     setPageSize: (pageSize: BusinessPageSize) =>
       show({ ...view, pageSize, page: pageHoldingFirstRow(page, view.pageSize, pageSize) }),
+    /** A new order starts at page 1; the tab's own order is left out of the address. */
+    setSort: (sort: ListSort) =>
+      show({ ...view, sort: sort === defaultSortOf(view.tab) ? null : sort, page: null }),
     setPage: (nextPage: number, options?: { replace?: boolean }) =>
       show({ ...view, page: nextPage }, options),
   };

@@ -85,6 +85,7 @@ function listPathIndex(request: RecordedRequest): number {
       `${LIST}list/pending/`,
       `${LIST}all/?payment_status=CONFIRMED`,
       `${LIST}all/?payment_status=UNCONFIRMED`,
+      `${LIST}list/attention/`,
     ].indexOf(`${url.pathname}${url.search}`) + 1
   );
 }
@@ -98,18 +99,22 @@ function renderBusinesses(initialEntry = '/business') {
 }
 
 describe('businesses screen', () => {
-  it('shows the six tabs, each with the count of its own endpoint', async () => {
+  it('shows the six tabs and the queue, each with the count of its own endpoint', async () => {
     renderBusinesses();
     expect(screen.getByRole('heading', { name: 'Businesses' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
     await waitFor(() =>
       expect(tabs.map((tab) => tab.textContent)).toEqual(
-        businessTabs.map((tab, index) => `${tab.label}${101 + index}`),
+        [...businessTabs, { label: 'Needs attention' }].map(
+          (tab, index) => `${tab.label}${101 + index}`,
+        ),
       ),
     );
     // Named as they read (WCAG 2.5.3): the label, then the count.
     expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(
-      businessTabs.map((tab, index) => `${tab.label} ${101 + index}`),
+      [...businessTabs, { label: 'Needs attention' }].map(
+        (tab, index) => `${tab.label} ${101 + index}`,
+      ),
     );
     expect(screen.getByRole('tab', { name: /^All clients\b/ })).toHaveAttribute(
       'aria-selected',
@@ -408,6 +413,31 @@ describe('businesses screen', () => {
     expect(screen.queryByRole('list', { name: 'Applied filters' })).not.toBeInTheDocument();
     // With no chip left, focus goes back to where filters are added.
     expect(screen.getByRole('button', { name: 'Filter' })).toHaveFocus();
+  });
+
+  it('sorts by creation or step age, from page 1; the queue is longest in step first', async () => {
+    const { user, router } = renderBusinesses('/business?status=pending&page=2');
+    await screen.findByText('Acme Holdings');
+    const sort = screen.getByLabelText('Sort');
+    expect(sort).toHaveValue('-created_at');
+    await user.selectOptions(sort, 'Longest in step');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=pending&sort=step_since'),
+    );
+    await waitFor(() => expect(lastListCall()?.searchParams.get('sort')).toBe('step_since'));
+    expect(lastListCall()?.searchParams.get('page')).toBe('1');
+
+    // The queue's own order needs no parameter; another one does.
+    await user.click(screen.getByRole('tab', { name: /^Needs attention\b/ }));
+    await waitFor(() => expect(lastListCall()?.pathname).toBe(`${LIST}list/attention/`));
+    expect(screen.getByLabelText('Sort')).toHaveValue('step_since');
+    expect(screen.getByText(/waited longer than its limit/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Newest first');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=attention&sort=-created_at'),
+    );
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Longest in step');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=attention'));
   });
 
   it("shows 'Mine' or 'Unassigned' with any other filter, in the address and the call", async () => {

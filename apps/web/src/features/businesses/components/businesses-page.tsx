@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { businessTabs, errorMessages, type BusinessListItem } from '@fd/contract';
+import { errorMessages, type BusinessListItem } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { BusinessCardList } from '#/components/business-cards.tsx';
 import { DataTable, listTableState, type DataTableColumn } from '#/components/ui/data-table.tsx';
@@ -20,6 +20,8 @@ import {
   activeFilterChips,
   businessFilterOptions,
   businessListRequest,
+  defaultSortOf,
+  listTabs,
   businessPageSizes,
   menuSelections,
   noFilters,
@@ -33,6 +35,8 @@ import { exactTotal } from '../business-export.ts';
 import { useListPlace, type FromListState } from '../list-place.ts';
 import { ActivityFilter } from './activity-filter.tsx';
 import { AssigneeFilter } from './assignee-filter.tsx';
+import { QueueNote } from './queue-note.tsx';
+import { SortSelect } from './sort-select.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ExportButton } from './export-button.tsx';
 
@@ -80,7 +84,7 @@ const AGE_REFRESH_MS = 60_000;
 /** /business (docs/product.md §2): the tabs, search, filters, table and pagination of every business. */
 export function BusinessesPage() {
   const navigate = useNavigate();
-  const { view, page, selectTab, setSearch, setFilters, setPageSize, setPage } =
+  const { view, page, selectTab, setSearch, setFilters, setPageSize, setPage, setSort } =
     useBusinessListView();
   const { filters, pageSize } = view;
   const filterBar = useRef<HTMLDivElement>(null);
@@ -125,14 +129,17 @@ export function BusinessesPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Businesses</h1>
-        <AssigneeFilter
-          value={filters.assignee}
-          onChange={(assignee) => setFilters({ ...filters, assignee })}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <SortSelect value={view.sort ?? defaultSortOf(view.tab)} onChange={setSort} />
+          <AssigneeFilter
+            value={filters.assignee}
+            onChange={(assignee) => setFilters({ ...filters, assignee })}
+          />
+        </div>
       </div>
       <Tabs
         label="Business status"
-        items={businessTabs.map((tab, index) => ({
+        items={listTabs.map((tab, index) => ({
           id: tab.status,
           label: tab.label,
           count: counts[index],
@@ -163,6 +170,7 @@ export function BusinessesPage() {
             </div>
             <ExportButton view={view} total={exactTotal(list)} />
           </div>
+          {view.tab === 'attention' && <QueueNote />}
           <FilterChips
             label="Applied filters"
             chips={activeFilterChips(view)}

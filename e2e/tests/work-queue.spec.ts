@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { businessApiPaths, manageTexts } from '@fd/contract';
+import { businessApi, type BusinessApi } from '../business-oracle.ts';
+import { accounts } from '../fixtures.ts';
+import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
+
+/**
+ * 'Needs attention' (docs/product.md §11.5): a business whose step has waited past its limit is
+ * in the queue, longest waiting first; moving that step on its manage page takes it out, and the
+ * queue's count follows.
+ */
+
+let session: SignedInState;
+test.beforeAll(async ({ browser }) => {
+  session = await signInOnce(browser, accounts.queue);
+});
+
+const QUEUE = businessApiPaths.listByStatus('attention');
+const queueTab = (page: Page) => page.getByRole('tab', { name: /^Needs attention\b/ });
+const table = (page: Page) => page.getByRole('table', { name: 'Businesses' });
+
+async function queueCount(api: BusinessApi): Promise<number> {
+  return (await api.list(QUEUE)).total_count;
+}
+
+test('a step past its limit is in the queue, oldest first, and leaves it once moved', async ({
+  page,
+}) => {
+  await restoreSession(page, session);
+  await page.goto('/business');
+  const api = await businessApi(page, page.request);
+
+  await queueTab(page).click();
+  await expect(page).toHaveURL(/[?&]status=attention\b/);
+  await expect(page.getByText(/waited longer than its limit/)).toBeVisible();
+  const first = await api.list(QUEUE, { page_size: '10' });
+  expect(first.total_count).toBeGreaterThan(0);
+  // The rows shown are the API's, longest waiting first.
+  await expect(table(page).locator('tbody tr')).toHaveCount(first.businesses.length);
+  const since = first.businesses.map((row) =>
+    new Date(row.current_business_formation_activity?.since ?? 0).getTime(),
+  );
+  expect(since).toEqual([...since].sort((a, b) => a - b));
+  await expect(queueTab(page)).toHaveAccessibleName(
+    `Needs attention ${first.total_count.toLocaleString('en-US')}`,
+  );
+
+  // A paid business (no receipt to verify) whose current step can be approved.
+  const all = await api.list(QUEUE, { page_size: '100', account_level: 'PAID' });
+  const chosen = all.businesses.find(
+    (row) => row.current_business_formation_activity?.status === 'PENDING',
+  );
+  expect(chosen, 'a paid business in the queue on a pending step').toBeDefined();
+  const stepName = chosen!.current_business_formation_activity!.status_item_name;
+  const before = await queueCount(api);
+
+  await page.goto(`/manage-business/${chosen!.uuid}`);
+  const step = page
+    .getByRole('region', { name: 'Status management' })
+    .getByRole('listitem', { name: stepName, exact: true });
+  await step.getByRole('button', { name: `Change status of ${stepName}` }).click();
+  await page.getByRole('menuitem', { name: 'Processing', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: manageTexts.confirmStatus });
+  await confirm.getByRole('button', { name: manageTexts.updateStatus, exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(step.getByText('Processing', { exact: true })).toBeVisible();
+
+  // Back on the queue: the business has gone from it, and the count is one less.
+  await page.goto(`/business?status=attention&search=${encodeURIComponent(chosen!.business_name)}`);
+  await expect(table(page).getByText(chosen!.business_name, { exact: true })).toHaveCount(0);
+  expect((await api.list(QUEUE, { search: chosen!.business_name })).businesses).toHaveLength(0);
+  expect(await queueCount(api)).toBe(before - 1);
+  await expect(queueTab(page)).toHaveAccessibleName(
+    `Needs attention ${(before - 1).toLocaleString('en-US')}`,
+  );
+});
