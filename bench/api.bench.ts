@@ -203,6 +203,12 @@ async function prepare(database: Database, filesDir: string) {
   const seedStarted = performance.now();
   if (missing > 0) await seedBusinesses(database, { count: missing, seed: 42, filesDir, log });
   const seeding = { businesses: Math.max(0, missing), seconds: seedSeconds(seedStarted) };
+  // The bench manager's own businesses, for 'Mine' (docs/product.md §11.1): one in 200, given
+  // once, as a manager's share of a team's work.
+  await database.db.execute(sql`
+    update businesses set assignee_id = (select id from users where email = ${DEMO_MANAGER.email})
+     where id % 200 = 0
+       and not exists (select 1 from businesses where assignee_id is not null)`);
   // The steady state autovacuum keeps a live database in: statistics, and a visibility
   // map so that counts can read indexes alone.
   await database.db.execute(sql`vacuum analyze`);
@@ -671,7 +677,57 @@ async function readCases(
   }
   const terms = prepared.onePercentTerms;
   const noMatch = noMatchTerms(NO_MATCH_TERMS);
+  // The work queue (docs/product.md §11): more distinct questions than answers kept, each case.
+  const queueLast = Math.ceil((await totalOf(base, `${api}/list/attention/`, headers)) / 25);
+  const queuePages = [10, 15, 20, 25].flatMap((size) =>
+    range(300).map((page) => `${api}/list/attention/?page=${page}&page_size=${size}`),
+  );
+  for (const page of spread(301, queueLast, 200)) {
+    queuePages.push(`${api}/list/attention/?page=${page}&page_size=25`);
+  }
+  const mineLast = Math.ceil((await totalOf(base, `${api}/list/?assignee=me`, headers)) / 10);
+  const minePages = [
+    ...[10, 15, 20].flatMap((size) =>
+      range(Math.min(250, Math.ceil((mineLast * 10) / size))).map(
+        (page) => `${api}/list/?assignee=me&page=${page}&page_size=${size}`,
+      ),
+    ),
+    ...[10, 15].flatMap((size) =>
+      range(200).map((page) => `${api}/list/pending/?assignee=me&page=${page}&page_size=${size}`),
+    ),
+  ];
+  const combinedPages: string[] = [];
+  for (const country of incorporationCountries) {
+    for (const type of companyTypes) {
+      for (const level of ['PAID', 'UNPAID']) {
+        for (const sort of ['step_since', '-step_since']) {
+          for (const size of [10, 15, 20, 25, 50]) {
+            for (const page of [1, 2, 3, 20, 100, 500, 1000]) {
+              combinedPages.push(
+                `${api}/list/?country=${country}&type=${encodeURIComponent(type)}&account_level=${level}&sort=${sort}&page=${page}&page_size=${size}`,
+              );
+            }
+          }
+        }
+      }
+    }
+  }
   return [
+    [
+      `Queue: Needs attention, pages 1–300 at 4 sizes and 200 deep pages, ${queuePages.length.toLocaleString('en')} in turn (no answer kept)`,
+      queuePages,
+      { inTurn: true },
+    ],
+    [
+      `Queue: Mine (0.5% of rows), All and Queued tabs, ${minePages.length.toLocaleString('en')} pages in turn (no answer kept)`,
+      minePages,
+      { inTurn: true },
+    ],
+    [
+      `Queue: country × type × payment, by step age both ways, pages 1–1 000, ${combinedPages.length.toLocaleString('en')} in turn (no answer kept)`,
+      combinedPages,
+      { inTurn: true },
+    ],
     ['All tab, page 1', [`${api}/list/`]],
     [
       'All tab, pages 1–3 000 in turn (no answer kept)',
