@@ -13,3 +13,5 @@ export * from './manage.ts';
 export * from './notification-values.ts';
 export * from './notifications.ts';
 export * from './assignment.ts';
+export * from './view-values.ts';
+export * from './views.ts';
