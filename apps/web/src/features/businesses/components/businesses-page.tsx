@@ -35,6 +35,7 @@ import { ActivityFilter } from './activity-filter.tsx';
 import { AssigneeFilter } from './assignee-filter.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ExportButton } from './export-button.tsx';
+import { ViewsMenu } from './views-menu.tsx';
 
 /** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
 const fromList: FromListState = { fromList: true };
@@ -161,6 +162,7 @@ export function BusinessesPage() {
                 disabledReason={tabFixesActivity(view.tab) ? PROCESSING_TAB_ACTIVITY : undefined}
               />
             </div>
+            <ViewsMenu />
             <ExportButton view={view} total={exactTotal(list)} />
           </div>
           <FilterChips
