@@ -70,7 +70,7 @@ export function ViewsMenu() {
           </>
         }
         triggerProps={{ className: buttonClassName('secondary') }}
-        panelClassName="right-0 z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+        panelClassName="right-0 z-40 w-80 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
         sheetOnPhone
         onOpenChange={(open) => {
           if (open) setWanted(true);
