@@ -186,6 +186,22 @@ export const accounts = {
     lastName: 'Ogun',
     role: 'MANAGER',
   },
+  /** Saves a shaped list as a view and shares its link (e2e/tests/saved-views.spec.ts). */
+  viewsOwner: {
+    email: 'views.owner@e2e.test',
+    password: 'views-owner-password-1',
+    firstName: 'Chidi',
+    lastName: 'Obi',
+    role: 'MANAGER',
+  },
+  /** Opens viewsOwner's link: the same list, and none of viewsOwner's views. */
+  viewsColleague: {
+    email: 'views.colleague@e2e.test',
+    password: 'views-colleague-password-1',
+    firstName: 'Zainab',
+    lastName: 'Musa',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

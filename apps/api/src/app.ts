@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
+import { viewsRoutes } from './features/views/views.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { startReadCache } from './lib/read-cache/index.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
@@ -298,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jwtSecret: config.jwt.secret,
       });
       await api.register(protectedRoutes(notificationsRoutes), { database, now });
+      await api.register(protectedRoutes(viewsRoutes), { database, now });
       if (deps.extraProtectedRoutes) {
         await api.register(protectedRoutes(deps.extraProtectedRoutes), { database });
       }

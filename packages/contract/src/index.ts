@@ -14,3 +14,5 @@ export * from './notification-values.ts';
 export * from './notifications.ts';
 export * from './assignment.ts';
 export * from './queue.ts';
+export * from './view-values.ts';
+export * from './views.ts';

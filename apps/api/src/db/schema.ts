@@ -585,3 +585,24 @@ export const seedRuns = pgTable('seed_runs', {
   updatedAt: updatedAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * _Ours_: a manager's saved views of the business list (docs/product.md §11.4;
+ * docs/decisions/103-saved-views-are-list-addresses.md): a name and the list's address query,
+ * without `page`. Names are unique per manager, whatever their case.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('saved_views_manager_name_key').on(t.managerId, sql`lower(${t.name})`)],
+);

@@ -396,7 +396,7 @@ const oldestFirst = [
 const isoTime = (value: SQL) =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** When the current step entered its status, as derived beside the business (migration 0026). */
+/** When the current step entered its status, as derived beside the business (migration 0027). */
 const currentActivitySince = sql<
   string | null
 >`${isoTime(sql`${businesses.currentActivitySince}`)}`;

@@ -9,3 +9,4 @@ export {
   setManagerActive,
   type Manager,
 } from './managers.service.ts';
+export { isUniqueViolation } from './managers.queries.ts';

@@ -39,6 +39,7 @@ import { QueueNote } from './queue-note.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ExportButton } from './export-button.tsx';
+import { ViewsMenu } from './views-menu.tsx';
 
 /** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
 const fromList: FromListState = { fromList: true };
@@ -168,6 +169,7 @@ export function BusinessesPage() {
                 disabledReason={tabFixesActivity(view.tab) ? PROCESSING_TAB_ACTIVITY : undefined}
               />
             </div>
+            <ViewsMenu />
             <ExportButton view={view} total={exactTotal(list)} />
           </div>
           {view.tab === 'attention' && <QueueNote />}
