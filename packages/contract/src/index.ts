@@ -13,3 +13,4 @@ export * from './manage.ts';
 export * from './notification-values.ts';
 export * from './notifications.ts';
 export * from './assignment.ts';
+export * from './bulk.ts';
