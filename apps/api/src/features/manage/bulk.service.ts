@@ -109,6 +109,7 @@ async function applyAction(
         report,
         action.status,
         at,
+        { stepLocked: true },
       );
       if (statusChanged) changed += 1;
     } else if (step.status !== action.status) {

@@ -140,7 +140,7 @@ export type FeedbackRecord = ReturnType<typeof feedbackRecord>;
  * unless it already has it, each with its log entry and notifications. The step, then its
  * business, are locked before any write, in the order a status update alone takes them:
  * concurrent writes to one business queue rather than deadlock. The same for one report and
- * for each business of a bulk Failed (decision 104).
+ * for each business of a bulk Failed (decision 104), whose steps are locked before (`stepLocked`).
  */
 export async function writeReportWithStatus(
   tx: Db,
@@ -149,8 +149,10 @@ export async function writeReportWithStatus(
   { values, event }: FeedbackRecord,
   status: StepStatus,
   at: Date,
+  { stepLocked = false }: { stepLocked?: boolean } = {},
 ): Promise<{ id: number; statusChanged: boolean }> {
-  const current = await lockFormationStepStatus(tx, step.id);
+  // A bulk change has locked its steps already, `step.status` read under that lock.
+  const current = stepLocked ? step.status : await lockFormationStepStatus(tx, step.id);
   if (current === undefined) throw notFound();
   await lockBusinessRow(tx, step.businessId);
   const id = await recordedWrite(tx, feedbackInsert(tx, values), manager, event);
