@@ -154,6 +154,8 @@ describe('businesses screen', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual([
+      // The bulk actions' checkbox column (docs/product.md §11.5): its box has a name, no text.
+      '',
       'Email address',
       'Name',
       'Business level',
@@ -169,6 +171,7 @@ describe('businesses screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      '',
       'ada@acme.example',
       'Acme Holdings',
       'Existing Business',
@@ -187,6 +190,7 @@ describe('businesses screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      '',
       globex.user.email,
       'Globex',
       'New Business',
