@@ -33,6 +33,9 @@ export const bulkActionTexts = {
   feedbackRefused: 'feedback goes with a Failed status only.',
   unknown: (uuids: readonly string[]) =>
     `No business has the uuid ${uuids.slice(0, 5).join(', ')}${uuids.length > 5 ? ` (and ${count(uuids.length - 5)} more)` : ''}.`,
+  /** Businesses without that step's row: the action is refused; untick them and try again. */
+  missingStep: (names: readonly string[], step: string) =>
+    `${names.slice(0, 5).join(', ')}${names.length > 5 ? ` (and ${count(names.length - 5)} more)` : ''} ${names.length === 1 ? 'has' : 'have'} no ${step} step: untick ${names.length === 1 ? 'it' : 'them'} and try again.`,
   oneSelection: 'Send either businesses (a list of uuids) or query (a view of the list), not both.',
   duplicate: (uuid: string) => `businesses names ${uuid} twice.`,
   /** 'Set Incorporation Status to Approved on 37 businesses.' */

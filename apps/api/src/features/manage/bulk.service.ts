@@ -10,6 +10,7 @@
 import {
   BULK_ACTION_MAX_BUSINESSES,
   bulkActionTexts,
+  formationStepNames,
   stepStatusKinds,
   type BulkActionInput,
   type BulkActionResponse,
@@ -45,8 +46,8 @@ async function selectedUuids(
   return view.uuids;
 }
 
-/** The ids of `uuids`, each known: a 404 naming the unknown ones otherwise. */
-async function businessIdsOf(db: Db, uuids: readonly string[]): Promise<number[]> {
+/** The businesses of `uuids`, each known: a 404 naming the unknown ones otherwise. */
+async function businessesOf(db: Db, uuids: readonly string[]) {
   const rows = await selectBusinessIds(db, uuids);
   if (rows.length !== uuids.length) {
     const known = new Set(rows.map((row) => row.uuid));
@@ -55,7 +56,7 @@ async function businessIdsOf(db: Db, uuids: readonly string[]): Promise<number[]
       businesses: [bulkActionTexts.unknown(unknown)],
     });
   }
-  return rows.map((row) => row.id);
+  return rows;
 }
 
 /**
@@ -74,19 +75,30 @@ async function applyAction(
   if (action.kind === 'assign') {
     const after = await assigneeFor(tx, action.manager_id);
     const locked = await lockBusinessAssignees(tx, uuids);
-    if (locked.length !== uuids.length) await businessIdsOf(tx, uuids);
+    if (locked.length !== uuids.length) await businessesOf(tx, uuids);
     for (const business of locked) {
       if (await applyAssignment(tx, manager, business, after, at)) changed += 1;
     }
     return done((n) => bulkActionTexts.assignDone(after && managerName(after), n));
   }
   const stepKey = stepStatusKinds[action.step];
-  const ids = await businessIdsOf(tx, uuids);
-  const steps = await lockBusinessSteps(tx, ids, stepKey);
-  if (steps.length !== ids.length) {
+  const chosen = await businessesOf(tx, uuids);
+  const steps = await lockBusinessSteps(
+    tx,
+    chosen.map((business) => business.id),
+    stepKey,
+  );
+  if (steps.length !== chosen.length) {
+    // A business without the step's row (its single call has no step to name): all refused.
     const found = new Set(steps.map((step) => step.businessId));
-    const missing = ids.filter((id) => !found.has(id)).length;
-    throw invalid('businesses', `${missing} of these businesses have no ${action.step} step.`);
+    const missing = chosen.filter((business) => !found.has(business.id));
+    throw invalid(
+      'businesses',
+      bulkActionTexts.missingStep(
+        missing.map((business) => business.businessName),
+        formationStepNames[stepKey],
+      ),
+    );
   }
   for (const step of steps) {
     if (action.status === 'FAILED') {

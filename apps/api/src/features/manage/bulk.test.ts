@@ -413,7 +413,7 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
     await refused(
       { businesses: uuids, action: status },
       400,
-      '1 of these businesses have no incorporation-status step.',
+      /^Bulk Co \d+-3 has no Incorporation Status step: untick it and try again\.$/,
     );
     await nothingLeft(rows.slice(0, 2));
     const steps = await database.db

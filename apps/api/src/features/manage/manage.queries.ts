@@ -282,10 +282,10 @@ export async function lockBusinessSteps(db: Db, businessIds: readonly number[], 
     .for('update', { of: formationSteps });
 }
 
-/** The id of each business of these uuids that exists. */
+/** The id and name of each business of these uuids that exists. */
 export async function selectBusinessIds(db: Db, uuids: readonly string[]) {
   return db
-    .select({ id: businesses.id, uuid: businesses.uuid })
+    .select({ id: businesses.id, uuid: businesses.uuid, businessName: businesses.businessName })
     .from(businesses)
     .where(inArray(businesses.uuid, [...uuids]));
 }
