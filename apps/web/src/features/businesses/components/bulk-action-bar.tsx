@@ -141,6 +141,38 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+/** A labelled select of `options` (value, then label). */
+function ChoiceField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className={inputClassName(false)}
+          value={value}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function DialogButtons({ onCancel, confirm }: { onCancel: () => void; confirm: string }) {
   return (
     <div className="flex justify-end gap-2 pt-2">
@@ -192,56 +224,26 @@ function StatusDialog({
       description="Each business is changed, logged and notified as if changed alone: all of them, or none."
     >
       <form noValidate onSubmit={submit} className="space-y-4 text-left">
-        <Field label="Step">
-          {(id) => (
-            <select
-              id={id}
-              className={inputClassName(false)}
-              value={step}
-              onChange={(event) => setStep(event.target.value as StepStatusKind)}
-            >
-              {stepKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {stepName(kind)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Status">
-          {(id) => (
-            <select
-              id={id}
-              className={inputClassName(false)}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as BulkStepStatus)}
-            >
-              {bulkStepStatuses.map((value) => (
-                <option key={value} value={value}>
-                  {stepStatusLabels[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ChoiceField
+          label="Step"
+          value={step}
+          options={stepKinds.map((kind) => [kind, stepName(kind)] as const)}
+          onChange={setStep}
+        />
+        <ChoiceField
+          label="Status"
+          value={status}
+          options={bulkStepStatuses.map((value) => [value, stepStatusLabels[value]] as const)}
+          onChange={setStatus}
+        />
         {status === 'FAILED' && (
           <>
-            <Field label="Feedback title">
-              {(id) => (
-                <select
-                  id={id}
-                  className={inputClassName(false)}
-                  value={title}
-                  onChange={(event) => setTitle(event.target.value)}
-                >
-                  {stepFeedbackTitles.map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <ChoiceField
+              label="Feedback title"
+              value={title}
+              options={stepFeedbackTitles.map((value) => [value, value] as const)}
+              onChange={setTitle}
+            />
             <Field label="Message to each client">
               {(id) => (
                 <>
