@@ -202,6 +202,22 @@ export const accounts = {
     lastName: 'Musa',
     role: 'MANAGER',
   },
+  /** Acts on many businesses at once (e2e/tests/bulk-actions.spec.ts). */
+  bulk: {
+    email: 'bulk.manager@e2e.test',
+    password: 'bulk-password-1',
+    firstName: 'Ronke',
+    lastName: 'Balogun',
+    role: 'MANAGER',
+  },
+  /** Hears of bulkActor's changes, one notification per business. */
+  bulkWatcher: {
+    email: 'bulk.watcher@e2e.test',
+    password: 'bulk-watcher-password-1',
+    firstName: 'Obinna',
+    lastName: 'Eke',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

@@ -297,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         businessChanges: readCache.tables.businesses,
         storage,
         jwtSecret: config.jwt.secret,
+        stepWaitLimits: config.stepWaitLimits,
       });
       await api.register(protectedRoutes(notificationsRoutes), { database, now });
       await api.register(protectedRoutes(viewsRoutes), { database, now });

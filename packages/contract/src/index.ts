@@ -16,3 +16,4 @@ export * from './assignment.ts';
 export * from './queue.ts';
 export * from './view-values.ts';
 export * from './views.ts';
+export * from './bulk.ts';

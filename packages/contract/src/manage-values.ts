@@ -36,6 +36,8 @@ export const manageApiPaths = {
   assignee: (businessUuid: string) => `manager/business/assignee/${businessUuid}/`,
   /** Ours: every manager account, whom a business can be assigned to (docs/product.md §11.1). */
   managers: 'manager/managers/',
+  /** Ours: one action on many businesses, all or nothing (docs/product.md §11.5). */
+  bulk: 'manager/business/bulk/',
 } as const;
 
 // ---- Limits ---------------------------------------------------------------

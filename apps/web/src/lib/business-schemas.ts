@@ -4,6 +4,7 @@
  * (docs/decisions/087-answers-schemas-load-with-the-first-call.md).
  */
 export {
+  bulkActionResponseSchema,
   businessDetailResponseSchema,
   businessListResponseSchema,
   stepWaitLimitsResponseSchema,

@@ -132,6 +132,32 @@ describe.each(lanes)('the work queue on $name', (lane) => {
     expect(mine.total_count).toBe(1);
   });
 
+  it("acts on 'all matching' of the queue: exactly the businesses it lists", async () => {
+    const late = await businessWaiting(defaultStepWaitLimitHours.payment_status + 2);
+    const fresh = await businessWaiting(1);
+    // Every business of this file, late or not: the queue's rule decides which are acted on.
+    const search = 'Queue Co';
+    const listed = uuidsOf(await queue(`search=${encodeURIComponent(search)}`));
+    expect(listed).toContain(late.uuid);
+    expect(listed).not.toContain(fresh.uuid);
+    const bulk = await callApi(harness.baseUrl, 'POST', '/api/v1/manager/business/bulk/', {
+      token: actor.token,
+      json: {
+        query: { status: 'attention', search },
+        action: { kind: 'assign', manager_id: actor.id },
+      },
+    });
+    expect(bulk.status, bulk.text).toBe(200);
+    expect((bulk.body as { data: { businesses: string[] } }).data.businesses.sort()).toEqual(
+      [...listed].sort(),
+    );
+    const assigned = await database.db
+      .select({ uuid: businesses.uuid, assigneeId: businesses.assigneeId })
+      .from(businesses)
+      .where(eq(businesses.id, fresh.id));
+    expect(assigned[0]!.assigneeId).toBeNull();
+  });
+
   it('sorts any tab by creation or by step age, both ways, ties by id', async () => {
     const tab = 'manager/business/list/pending/';
     const ages = new Map<string, number>();

@@ -62,8 +62,17 @@ export interface AttentionRule {
   limitsHours: Readonly<Record<FormationStepKey, number>>;
 }
 
+/** A list's filters with the queue's rule on the 'attention' tab (every caller: one way). */
+export const withAttention = <T extends ListFilters>(
+  tab: BusinessTab,
+  filters: T,
+  now: Date,
+  limitsHours: Readonly<Record<FormationStepKey, number>>,
+): T =>
+  tab === 'attention' ? { ...filters, attention: attentionRule(now, limitsHours) } : filters;
+
 /** The queue's rule as of `now`: the minute it falls in, and the configured limits. */
-export const attentionRule = (
+const attentionRule = (
   now: Date,
   limitsHours: Readonly<Record<FormationStepKey, number>>,
 ): AttentionRule => ({
@@ -589,6 +598,30 @@ export async function prepareBusinessExport(db: Db, tab: BusinessTab, filters: L
   };
 }
 export type BusinessExportBatch = Awaited<ReturnType<typeof prepareBusinessExport>>;
+
+/**
+ * The businesses of one view, newest first as the list shows them, at most `upTo`; with
+ * `total`, how many the view has, counted only when there are more (a bulk action's
+ * "select all N matching": docs/decisions/104-bulk-actions-one-transaction.md).
+ */
+export async function selectViewBusinesses(
+  db: Db,
+  tab: BusinessTab,
+  filters: ListFilters,
+  upTo: number,
+): Promise<{ uuids: string[]; total: number }> {
+  const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
+  const rows = await db
+    .select({ uuid: businesses.uuid })
+    .from(businesses)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(upTo + 1);
+  if (rows.length <= upTo) return { uuids: rows.map((row) => row.uuid), total: rows.length };
+  const [counted] = await db.select({ total: count() }).from(businesses).where(where);
+  return { uuids: [], total: counted!.total };
+}
+
 export type BusinessExportRow = Awaited<ReturnType<BusinessExportBatch>>[number];
 
 /**

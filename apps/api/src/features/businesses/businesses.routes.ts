@@ -33,9 +33,9 @@ import {
 import { businessExportCsv, type ExportProgress } from './business-export.service.ts';
 import {
   prepareBusinessDetailQueries,
-  attentionRule,
   listQueryFor,
   PreparedBusinessPages,
+  withAttention,
   type ListFilters,
   type ListTotal,
   type PageAnchor,
@@ -93,9 +93,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
    * question whoever asks it, `listQueryFor`), and the queue gets its rule as of this minute.
    */
   const listQuestion = <T extends ListFilters>(tab: BusinessTab, filters: T): T =>
-    tab === 'attention'
-      ? { ...filters, attention: attentionRule(now(), config.stepWaitLimits) }
-      : filters;
+    withAttention(tab, filters, now(), config.stepWaitLimits);
   const sendList = async (
     request: FastifyRequest,
     reply: FastifyReply,

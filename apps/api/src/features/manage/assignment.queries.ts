@@ -3,22 +3,32 @@
  * assignment, its log and its notices share one transaction.
  */
 import { MANAGER_ROLE } from '@fd/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, users } from '../../db/schema.ts';
 
-/** The business and its assignee, locked until the transaction ends: assignments take turns. */
-export async function lockBusinessAssignee(db: Db, uuid: string) {
-  const [row] = await db
+/**
+ * The businesses and their assignees, locked until the transaction ends, in id order (two
+ * transactions locking several take them in the same order): assignments take turns.
+ */
+export async function lockBusinessAssignees(db: Db, uuids: readonly string[]) {
+  return db
     .select({
       id: businesses.id,
+      uuid: businesses.uuid,
       businessName: businesses.businessName,
       assigneeId: businesses.assigneeId,
     })
     .from(businesses)
-    .where(eq(businesses.uuid, uuid))
-    .limit(1)
+    .where(inArray(businesses.uuid, [...uuids]))
+    .orderBy(asc(businesses.id))
     .for('update');
+}
+export type LockedAssignee = Awaited<ReturnType<typeof lockBusinessAssignees>>[number];
+
+/** One business and its assignee, locked as `lockBusinessAssignees` locks them. */
+export async function lockBusinessAssignee(db: Db, uuid: string) {
+  const [row] = await lockBusinessAssignees(db, [uuid]);
   return row;
 }
 

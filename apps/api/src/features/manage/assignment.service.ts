@@ -8,6 +8,7 @@ import {
   lockBusinessAssignee,
   updateAssignee,
   type AssignableManager,
+  type LockedAssignee,
 } from './assignment.queries.ts';
 import {
   invalid,
@@ -48,6 +49,71 @@ function describeAssignment(before: AssignableManager | null, after: AssignableM
   return `Unassigned from ${managerName(before!)}`;
 }
 
+/** Whom `managerId` names: an active manager, or nobody (null); any other id is a 400. */
+export async function assigneeFor(
+  db: Db,
+  managerId: number | null,
+): Promise<AssignableManager | null> {
+  if (managerId === null) return null;
+  const after = await findManagerById(db, managerId);
+  if (!after?.isActive) throw invalid('manager_id', assignmentTexts.notActive);
+  return after;
+}
+
+/**
+ * In the transaction `tx`, `business` (locked by `lockBusinessAssignees`) given to `after`, or
+ * to nobody: the change, its log entry, and a notice to the new assignee and to the one it was
+ * taken from (not the manager who acted, and no one else). Asking for what is already so
+ * writes nothing: false. The same for one business and for each of a bulk assignment
+ * (decision 104).
+ */
+export async function applyAssignment(
+  tx: Db,
+  manager: AuthenticatedManager,
+  business: LockedAssignee,
+  after: AssignableManager | null,
+  at: Date,
+): Promise<boolean> {
+  const managerId = after?.id ?? null;
+  if (business.assigneeId === managerId) return false;
+  const before =
+    business.assigneeId === null
+      ? null
+      : ((await findManagerById(tx, business.assigneeId)) ?? null);
+
+  await updateAssignee(tx, business.id, managerId);
+  await recordAction(tx, manager, {
+    businessId: business.id,
+    action: describeAssignment(before, after),
+    category: ASSIGNMENT,
+    at,
+  });
+  const actor = managerName(manager);
+  const name = business.businessName;
+  const notices: { recipient: AssignableManager; message: string }[] = [];
+  if (after) notices.push({ recipient: after, message: `${actor} assigned ${name} to you` });
+  if (before) {
+    notices.push({
+      recipient: before,
+      message: after
+        ? `${actor} reassigned ${name} to ${managerName(after)}`
+        : `${actor} unassigned you from ${name}`,
+    });
+  }
+  for (const { recipient, message } of notices) {
+    if (recipient.id === manager.id) continue;
+    await insertNotificationEvent(tx, {
+      businessId: business.id,
+      message: sentence(message),
+      status: ASSIGNED_STATUS,
+      createdAt: at,
+      actorId: manager.id,
+      recipientId: recipient.id,
+    });
+  }
+  return true;
+}
+
 /**
  * `PUT manager/business/assignee/{uuid}/` (docs/product.md §11.1): gives the business to an
  * active manager, or to nobody (`managerId` null). Logged like any manager write; the new
@@ -64,47 +130,8 @@ export async function assignBusiness(
   const { changed, after } = await db.transaction(async (tx) => {
     const business = await lockBusinessAssignee(tx, businessUuid);
     if (!business) throw notFound();
-    const after = managerId === null ? null : ((await findManagerById(tx, managerId)) ?? null);
-    if (managerId !== null && !after?.isActive) {
-      throw invalid('manager_id', assignmentTexts.notActive);
-    }
-    if (business.assigneeId === managerId) return { changed: false, after };
-    const before =
-      business.assigneeId === null
-        ? null
-        : ((await findManagerById(tx, business.assigneeId)) ?? null);
-
-    await updateAssignee(tx, business.id, managerId);
-    await recordAction(tx, manager, {
-      businessId: business.id,
-      action: describeAssignment(before, after),
-      category: ASSIGNMENT,
-      at,
-    });
-    const actor = managerName(manager);
-    const name = business.businessName;
-    const notices: { recipient: AssignableManager; message: string }[] = [];
-    if (after) notices.push({ recipient: after, message: `${actor} assigned ${name} to you` });
-    if (before) {
-      notices.push({
-        recipient: before,
-        message: after
-          ? `${actor} reassigned ${name} to ${managerName(after)}`
-          : `${actor} unassigned you from ${name}`,
-      });
-    }
-    for (const { recipient, message } of notices) {
-      if (recipient.id === manager.id) continue;
-      await insertNotificationEvent(tx, {
-        businessId: business.id,
-        message: sentence(message),
-        status: ASSIGNED_STATUS,
-        createdAt: at,
-        actorId: manager.id,
-        recipientId: recipient.id,
-      });
-    }
-    return { changed: true, after };
+    const after = await assigneeFor(tx, managerId);
+    return { changed: await applyAssignment(tx, manager, business, after, at), after };
   });
   // The businesses trigger announces the change (migration 0025); this instance hears it first.
   if (changed) await businessChanges.caughtUp();

@@ -35,16 +35,16 @@ import {
   lockBusinessRow,
   lockFormationStepStatus,
   selectManagerLogs,
-  stepStatusUpdate,
   type FormationStepRow,
 } from './manage.queries.ts';
 import {
   invalid,
   managerName,
   notFound,
+  moveStep,
   recordedWrite,
   sentence,
-  stepStatusEvent,
+  type ActionEvent,
 } from './manage.service.ts';
 
 export interface FeedbackDeps {
@@ -89,6 +89,77 @@ function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
 }
 
 const updatableSteps = new Set<string>(Object.values(stepStatusKinds));
+
+/** The feedback row of a report (or an upload) on `step`, and its log entry and notification. */
+export function feedbackRecord(
+  manager: AuthenticatedManager,
+  step: FormationStepRow,
+  input: Pick<FeedbackInput, 'title' | 'message' | 'fileUrl' | 'attachment'>,
+  kind: 'feedback' | 'upload',
+  at: Date,
+) {
+  const attachment = input.attachment;
+  const values = {
+    businessId: step.businessId,
+    statusItemId: step.id,
+    feedbackTitle: input.title,
+    messageBody: input.message,
+    fileUrl: input.fileUrl,
+    attachmentFileName: attachment?.fileName ?? null,
+    attachmentStorageKey: attachment?.storageKey ?? null,
+    attachmentContentType: attachment?.contentType ?? null,
+    attachmentSize: attachment?.size ?? null,
+    managerId: manager.id,
+    createdAt: at,
+  };
+  const name = managerName(manager);
+  const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
+  const event: ActionEvent = {
+    businessId: step.businessId,
+    action:
+      kind === 'upload'
+        ? `Uploaded ${input.title}${file} to the client`
+        : `Sent feedback "${input.title}" on ${step.statusItemName} to the client${file}`,
+    category: kind === 'upload' ? step.statusItemName : input.title,
+    notification: {
+      message:
+        kind === 'upload'
+          ? sentence(`${name} sent ${input.title} to ${step.businessName}`)
+          : sentence(`${name} sent feedback on ${step.statusItemName} to ${step.businessName}`),
+      status: kind === 'upload' ? 'Upload' : 'Feedback',
+    },
+    at,
+  };
+  return { values, event };
+}
+/** A feedback row and what its write records: its log entry and notification. */
+export type FeedbackRecord = ReturnType<typeof feedbackRecord>;
+
+/**
+ * In the transaction `tx` (decision 55): the report on `step`, and the step moved to `status`
+ * unless it already has it, each with its log entry and notifications. The step, then its
+ * business, are locked before any write, in the order a status update alone takes them:
+ * concurrent writes to one business queue rather than deadlock. The same for one report and
+ * for each business of a bulk Failed (decision 104), whose steps are locked before (`stepLocked`).
+ */
+export async function writeReportWithStatus(
+  tx: Db,
+  manager: AuthenticatedManager,
+  step: FormationStepRow,
+  { values, event }: FeedbackRecord,
+  status: StepStatus,
+  at: Date,
+  { stepLocked = false }: { stepLocked?: boolean } = {},
+): Promise<{ id: number; statusChanged: boolean }> {
+  // A bulk change has locked its steps already, `step.status` read under that lock.
+  const current = stepLocked ? step.status : await lockFormationStepStatus(tx, step.id);
+  if (current === undefined) throw notFound();
+  await lockBusinessRow(tx, step.businessId);
+  const id = await recordedWrite(tx, feedbackInsert(tx, values), manager, event);
+  const statusChanged =
+    current !== status && (await moveStep(tx, manager, { ...step, status: current }, status, at));
+  return { id: id!, statusChanged };
+}
 
 /**
  * Writes one feedback row, its log entry and the other managers' notifications in one
@@ -137,64 +208,15 @@ async function writeFeedback(
         `${fields.statusItemId} ${input.statusItemId} is not the ${formationStepNames[POST_FORMATION_STEP]} step.`,
       );
     }
-    const values = {
-      businessId: step.businessId,
-      statusItemId: step.id,
-      feedbackTitle: input.title,
-      messageBody: input.message,
-      fileUrl: input.fileUrl,
-      attachmentFileName: attachment?.fileName ?? null,
-      attachmentStorageKey: attachment?.storageKey ?? null,
-      attachmentContentType: attachment?.contentType ?? null,
-      attachmentSize: attachment?.size ?? null,
-      managerId: manager.id,
-      createdAt: at,
-    };
-    const name = managerName(manager);
-    const file = attachment ? ` (${attachment.fileName}, ${kilobytes(attachment.size)})` : '';
-    const feedbackEvent = {
-      businessId: step.businessId,
-      action:
-        kind === 'upload'
-          ? `Uploaded ${input.title}${file} to the client`
-          : `Sent feedback "${input.title}" on ${step.statusItemName} to the client${file}`,
-      category: kind === 'upload' ? step.statusItemName : input.title,
-      notification: {
-        message:
-          kind === 'upload'
-            ? sentence(`${name} sent ${input.title} to ${step.businessName}`)
-            : sentence(`${name} sent feedback on ${step.statusItemName} to ${step.businessName}`),
-        status: kind === 'upload' ? 'Upload' : 'Feedback',
-      },
-      at,
-    };
+    const { values, event } = feedbackRecord(manager, step, input, kind, at);
     let id: number | undefined;
     if (status === undefined) {
-      id = await recordedWrite(db, feedbackInsert(db, values), manager, feedbackEvent);
+      id = await recordedWrite(db, feedbackInsert(db, values), manager, event);
     } else {
       const moving = step;
-      id = await db.transaction(async (tx) => {
-        // The step, then its business, locked before any write, in the order a status update
-        // alone takes them: concurrent writes to one business queue rather than deadlock.
-        const current = await lockFormationStepStatus(tx, moving.id);
-        if (current === undefined) throw notFound();
-        await lockBusinessRow(tx, moving.businessId);
-        const written = await recordedWrite(tx, feedbackInsert(tx, values), manager, feedbackEvent);
-        if (current !== status) {
-          await recordedWrite(
-            tx,
-            stepStatusUpdate(tx, moving.id, current, {
-              status,
-              updatedBy: manager.id,
-              updatedAt: at,
-            }),
-            manager,
-            stepStatusEvent(manager, { ...moving, status: current }, status, at),
-          );
-          statusChanged = true;
-        }
-        return written;
-      });
+      ({ id, statusChanged } = await db.transaction((tx) =>
+        writeReportWithStatus(tx, manager, moving, { values, event }, status, at),
+      ));
     }
     // The row as written, with the author as signed in: no read back.
     row = {

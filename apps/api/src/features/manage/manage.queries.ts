@@ -3,7 +3,7 @@
  * transaction is a Db too), so a write and its log and notifications share one.
  */
 import type { BusinessRef } from '@fd/contract';
-import { and, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { columnList, queryRows, type Db } from '../../db/client.ts';
 import { notificationEventInsert } from '../notifications/index.ts';
 import { feedbackColumns } from './feedback.queries.ts';
@@ -239,24 +239,55 @@ export async function deleteComment(db: Db, id: number) {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
+/** What a step write reads of a step: its own columns and its business's id, uuid and name. */
+const stepColumns = {
+  id: formationSteps.id,
+  businessId: formationSteps.businessId,
+  businessUuid: businesses.uuid,
+  businessName: businesses.businessName,
+  stepKey: formationSteps.stepKey,
+  status: formationSteps.status,
+  statusItemName: formationSteps.statusItemName,
+  statusSince: formationSteps.statusSince,
+};
+
 /** A formation step with its business's id, uuid and name. */
 export async function findFormationStep(db: Db, id: number) {
   const [row] = await db
-    .select({
-      id: formationSteps.id,
-      businessId: formationSteps.businessId,
-      businessUuid: businesses.uuid,
-      businessName: businesses.businessName,
-      stepKey: formationSteps.stepKey,
-      status: formationSteps.status,
-      statusItemName: formationSteps.statusItemName,
-      statusSince: formationSteps.statusSince,
-    })
+    .select(stepColumns)
     .from(formationSteps)
     .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))
     .where(eq(formationSteps.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * The `stepKey` step of each of these businesses, as `findFormationStep` reads it, the step rows
+ * locked until the transaction ends, in id order (decision 104): one statement for a bulk
+ * change, and no status moves under it. A business without that step has no row.
+ */
+export async function lockBusinessSteps(db: Db, businessIds: readonly number[], stepKey: string) {
+  return db
+    .select(stepColumns)
+    .from(formationSteps)
+    .innerJoin(businesses, eq(businesses.id, formationSteps.businessId))
+    .where(
+      and(
+        inArray(formationSteps.businessId, [...businessIds]),
+        eq(formationSteps.stepKey, stepKey),
+      ),
+    )
+    .orderBy(asc(formationSteps.id))
+    .for('update', { of: formationSteps });
+}
+
+/** The id and name of each business of these uuids that exists. */
+export async function selectBusinessIds(db: Db, uuids: readonly string[]) {
+  return db
+    .select({ id: businesses.id, uuid: businesses.uuid, businessName: businesses.businessName })
+    .from(businesses)
+    .where(inArray(businesses.uuid, [...uuids]));
 }
 /** The step's status now, its row locked until the transaction ends. */
 export async function lockFormationStepStatus(db: Db, id: number): Promise<string | undefined> {

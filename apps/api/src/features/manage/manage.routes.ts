@@ -2,6 +2,8 @@ import {
   apiErrorDetails,
   assigneeUpdateRequestSchema,
   assigneeUpdateResponseSchema,
+  bulkActionRequestSchema,
+  bulkActionResponseSchema,
   teamManagersResponseSchema,
   businessSetupRequestSchema,
   businessSetupResponseSchema,
@@ -26,6 +28,7 @@ import {
   stepStatusUpdateRequestSchema,
   stepStatusUpdateResponseSchema,
   type StepStatusKind,
+  type FormationStepKey,
   validationMessages,
 } from '@fd/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -58,6 +61,7 @@ import {
   type ManageDeps,
 } from './manage.service.ts';
 import { assignBusiness, listTeamManagers } from './assignment.service.ts';
+import { applyBulkAction } from './bulk.service.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
 
@@ -86,6 +90,8 @@ export type ManageRoutesOptions = {
   storage: FileStorage;
   /** Signs the download links of sent files. */
   jwtSecret: string;
+  /** The queue's limits (docs/product.md §11.5), for a bulk action on 'Needs attention'. */
+  stepWaitLimits: Readonly<Record<FormationStepKey, number>>;
 };
 
 /** Uploads come as multipart/form-data; the feedback call also takes JSON (docs/product.md §7.6). */
@@ -153,10 +159,10 @@ function fileRoute<Body extends z.ZodType, Answer extends z.ZodType>(schema: {
  */
 export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
   fastify,
-  { database, now, businessChanges, storage, jwtSecret },
+  { database, now, businessChanges, storage, jwtSecret, stepWaitLimits },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: ManageDeps = { db: database.db, now, businessChanges };
+  const deps: ManageDeps = { db: database.db, now, businessChanges, stepWaitLimits };
   const feedbackDeps: FeedbackDeps = {
     db: database.db,
     now,
@@ -327,6 +333,34 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
     },
     async (request) =>
       assignBusiness(deps, request.manager, request.params.uuid, request.body.manager_id),
+  );
+
+  app.post(
+    route(manageApiPaths.bulk),
+    {
+      schema: {
+        operationId: 'applyBulkAction',
+        summary: "Set one step's status, or the assignee, on up to 1,000 businesses at once",
+        description:
+          'The businesses as `businesses` (uuids) or as `query`, a view of the list (its query parameters and `status`, the tab). Each business is changed, logged and notified as the call for it alone does; all of them in one transaction, or none. A business already so is counted `unchanged`. More than 1,000 businesses, an unknown uuid, or bad input: an error, and nothing changes.',
+        tags: ['manage'],
+        body: bulkActionRequestSchema,
+        response: { 200: bulkActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const answer = await applyBulkAction(deps, request.manager, request.body);
+      const action = request.body.action;
+      if (action.kind === 'status') {
+        logSecurityEvent(request, 'step_status.changed', {
+          userId: request.manager.id,
+          step: action.step,
+          businesses: answer.data.changed,
+          status: action.status,
+        });
+      }
+      return answer;
+    },
   );
 
   app.get(

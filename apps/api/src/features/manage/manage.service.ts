@@ -17,6 +17,7 @@ import {
   type IncorporationCountry,
   type StepStatus,
   type StepStatusKind,
+  type FormationStepKey,
 } from '@fd/contract';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -47,6 +48,8 @@ export interface ManageDeps {
   now: () => Date;
   /** Awaited after a write commits, so this instance's next read finds the change heard. */
   businessChanges: TableChanges;
+  /** The queue's limits, for a bulk action on 'Needs attention' (docs/product.md §11.5). */
+  stepWaitLimits: Readonly<Record<FormationStepKey, number>>;
 }
 
 /** Log categories of ours: the product names the field, not its values. */
@@ -357,18 +360,34 @@ export async function updateStepStatus(
     }
     if (step.status === status) return statusAnswer(step, status, step.statusSince);
 
-    const written = await recordedWrite(
-      db,
-      stepStatusUpdate(db, step.id, step.status, { status, updatedBy: manager.id, updatedAt: at }),
-      manager,
-      stepStatusEvent(manager, step, status, at),
-    );
-    if (written === undefined) continue;
+    if (!(await moveStep(db, manager, step, status, at))) continue;
     // The step's trigger says what moved (migration 0018); this instance hears it first.
     await businessChanges.caughtUp();
     // The step's trigger moved its status_since to this write's updated_at (migration 0024).
     return statusAnswer(step, status, at);
   }
+}
+
+/**
+ * Moves `step` from the status it was read with to `status`, with its log entry and
+ * notifications, in one statement (decision 26) on `db` or a transaction; false when the step
+ * no longer had that status, and nothing was written. Every status change of a step goes
+ * through here: alone, with a report (decision 55) and in bulk (decision 104).
+ */
+export async function moveStep(
+  db: Db,
+  manager: AuthenticatedManager,
+  step: FormationStepRow,
+  status: StepStatus,
+  at: Date,
+): Promise<boolean> {
+  const written = await recordedWrite(
+    db,
+    stepStatusUpdate(db, step.id, step.status, { status, updatedBy: manager.id, updatedAt: at }),
+    manager,
+    stepStatusEvent(manager, step, status, at),
+  );
+  return written !== undefined;
 }
 
 /** The log entry and notification of moving `step` from its status to `status`. */

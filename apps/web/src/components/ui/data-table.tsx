@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { emptyStateTexts } from '@fd/contract';
 import { classNames } from '#/lib/class-names.ts';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './keyboard-scroll.ts';
@@ -57,6 +57,23 @@ export function listTableState({
   return undefined;
 }
 
+/**
+ * Ticking rows (a checkbox column before the others): each box is named by `rowLabel`, a click
+ * passes whether Shift was held, and the header's box ticks the page.
+ */
+export interface DataTableSelection<Row> {
+  isSelected: (row: Row) => boolean;
+  onToggle: (row: Row, options: { shift: boolean }) => void;
+  /** The box's accessible name, e.g. 'Select Acme Inc'. */
+  rowLabel: (row: Row) => string;
+  /** The header's box: ticked, mixed, or not. */
+  pageState: 'all' | 'some' | 'none';
+  onTogglePage: () => void;
+  pageLabel: string;
+}
+
+const checkboxClassName = 'size-4 cursor-pointer rounded border-slate-300 accent-indigo-600';
+
 interface DataTableProps<Row> {
   /** Names the table for screen readers. */
   label: string;
@@ -75,6 +92,8 @@ interface DataTableProps<Row> {
   loadingRows?: number;
   /** On the box around the table (e.g. hidden on a phone, where a card list shows the rows). */
   className?: string;
+  /** Rows can be ticked: a checkbox column comes first. */
+  selection?: DataTableSelection<Row> | undefined;
 }
 
 /** What a list shows instead of rows: a spinner, the empty text, or the error (an alert). */
@@ -118,6 +137,7 @@ export function DataTable<Row>({
   isStale = false,
   loadingRows,
   className,
+  selection,
 }: DataTableProps<Row>) {
   // A wide table scrolls sideways on a phone; without focusable rows, the keyboard needs the box.
   const scroll = useKeyboardScroll<HTMLDivElement>();
@@ -143,6 +163,20 @@ export function DataTable<Row>({
       <table aria-label={label} aria-busy={isStale || state?.kind === 'loading'} className="w-full">
         <thead className="bg-slate-50">
           <tr>
+            {selection && (
+              <th scope="col" className="w-px py-3 pl-4">
+                <input
+                  type="checkbox"
+                  aria-label={selection.pageLabel}
+                  className={checkboxClassName}
+                  checked={selection.pageState === 'all'}
+                  ref={(box) => {
+                    if (box) box.indeterminate = selection.pageState === 'some';
+                  }}
+                  onChange={selection.onTogglePage}
+                />
+              </th>
+            )}
             {columns.map((column) => (
               <th
                 key={column.header}
@@ -166,7 +200,7 @@ export function DataTable<Row>({
           {state ? (
             <tr>
               <td
-                colSpan={columns.length}
+                colSpan={columns.length + (selection ? 1 : 0)}
                 className="px-4 py-12 text-center"
                 style={
                   state.kind === 'loading' && loadingRows
@@ -190,6 +224,23 @@ export function DataTable<Row>({
                     'cursor-pointer hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
                 )}
               >
+                {selection && (
+                  <td className="w-px py-3 pl-4">
+                    <input
+                      type="checkbox"
+                      aria-label={selection.rowLabel(row)}
+                      className={checkboxClassName}
+                      checked={selection.isSelected(row)}
+                      // The click, not the change, knows whether Shift was held; a box is not the row.
+                      onClick={(event: MouseEvent<HTMLInputElement>) => {
+                        event.stopPropagation();
+                        selection.onToggle(row, { shift: event.shiftKey });
+                      }}
+                      onKeyDown={(event) => event.stopPropagation()}
+                      onChange={() => undefined}
+                    />
+                  </td>
+                )}
                 {columns.map((column) => (
                   <td
                     key={column.header}

@@ -159,6 +159,8 @@ describe('businesses screen', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual([
+      // The bulk actions' checkbox column (docs/product.md §11.6): its box has a name, no text.
+      '',
       'Email address',
       'Name',
       'Business level',
@@ -174,6 +176,7 @@ describe('businesses screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      '',
       'ada@acme.example',
       'Acme Holdings',
       'Existing Business',
@@ -192,6 +195,7 @@ describe('businesses screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      '',
       globex.user.email,
       'Globex',
       'New Business',

@@ -40,6 +40,8 @@ import { SortSelect } from './sort-select.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ExportButton } from './export-button.tsx';
 import { ViewsMenu } from './views-menu.tsx';
+import { BulkActionBar } from './bulk-action-bar.tsx';
+import { isRowSelected, pageSelectionState, useRowSelection } from '../row-selection.ts';
 
 /** The details opened from here come back here with 'Go back' (docs/product.md §10.2). */
 const fromList: FromListState = { fromList: true };
@@ -110,6 +112,9 @@ export function BusinessesPage() {
   });
 
   const rows = list.data?.businesses ?? [];
+  // Ticked rows for a bulk action (docs/product.md §11.6): kept across pages, not views.
+  const selecting = useRowSelection(JSON.stringify(view));
+  const pageUuids = rows.map((business) => business.uuid);
   // Back on this list, from its details or by the browser: scrolled where it was left.
   useListPlace(list.data !== undefined && !list.isPlaceholderData);
   const tableState = listTableState({
@@ -181,6 +186,18 @@ export function BusinessesPage() {
             onEmptied={focusFilterButton}
           />
           <ListUpdateNotice update={list.update} />
+          <BulkActionBar
+            selection={selecting.selection}
+            view={view}
+            total={
+              list.isPlaceholderData || list.isError || totalCount === undefined
+                ? undefined
+                : { count: totalCount, exact: list.data?.total_count_exact ?? true }
+            }
+            pageRows={rows.length}
+            onSelectAllMatching={selecting.selectAllMatching}
+            onClear={selecting.clear}
+          />
           <DataTable
             label="Businesses"
             columns={columns}
@@ -192,6 +209,15 @@ export function BusinessesPage() {
             onRowActivate={(business) =>
               navigate(paths.fullBusinessDetails(business.uuid), { state: fromList })
             }
+            selection={{
+              isSelected: (business) => isRowSelected(selecting.selection, business.uuid),
+              onToggle: (business, { shift }) =>
+                selecting.toggleRow(pageUuids, business.uuid, shift),
+              rowLabel: (business) => `Select ${business.business_name}`,
+              pageState: pageSelectionState(selecting.selection, pageUuids),
+              onTogglePage: () => selecting.togglePage(pageUuids),
+              pageLabel: 'Select every business on this page',
+            }}
             className="max-sm:hidden"
           />
           <BusinessCardList

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:bulk` — one bulk action on 1 000 businesses (docs/product.md §11.5;
+ * docs/decisions/104-bulk-actions-one-transaction.md): the time of `POST manager/business/bulk/`
+ * end to end (request sent to answer read) on a large database. Results go to
+ * bench/results/bulk-<lane>.json; the README's "Bulk actions" section is written from them.
+ *
+ * On PostgreSQL it reuses `fd_bench_export_<N>` (seeded by `npm run bench:export --
+ * --keep-database`), else seeds it: demo managers + N businesses. It starts the API
+ * (apps/api/src/main.ts) in its own process, signs the demo manager in, then for each action
+ * takes 1 000 businesses (a slice from a random place, --rounds times)
+ * and times the call: Processing, Approved, Failed with a report, an assignment; and once more
+ * "select all matching" by a view's query (a search narrowed to ≤ 1 000 rows).
+ *
+ * Target: ≤ 5 s per call at 1 000 000 businesses on PostgreSQL.
+ *
+ * Options: --businesses N (1 000 000) --rounds N (3) --size N (1 000) --trial (no results file)
+ * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { API_BASE_PATH, manageApiPaths, type BulkActionRequest } from '@fd/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/api/src/db/client.ts';
+import { DEMO_MANAGER } from '../apps/api/src/tools/seed/demo.ts';
+import { seedBusinesses, seedDemoIfEmpty } from '../apps/api/src/tools/seed/seed.service.ts';
+import { median, openBenchLane, resultsDir, signIn, startApi, stop, waitFor } from './harness.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    businesses: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '3' },
+    size: { type: 'string', default: '1000' },
+    trial: { type: 'boolean', default: false },
+  },
+});
+const BUSINESSES = Number(options.businesses);
+const ROUNDS = Number(options.rounds);
+const SIZE = Number(options.size);
+const PORT = 4391;
+
+const log = (line: string) => console.log(`[bench:bulk] ${line}`);
+
+const ACTIONS: { name: string; action: BulkActionRequest['action'] }[] = [
+  { name: 'status Processing', action: { kind: 'status', step: 'tax', status: 'PROCESSING' } },
+  { name: 'status Approved', action: { kind: 'status', step: 'tax', status: 'APPROVED' } },
+  {
+    name: 'status Failed + report',
+    action: {
+      kind: 'status',
+      step: 'bank-account',
+      status: 'FAILED',
+      feedback: { feedback_title: 'Bank Account', message_body: 'The bank needs a new form.' },
+    },
+  },
+  { name: 'assign', action: { kind: 'assign', manager_id: 0 } },
+];
+
+async function main() {
+  const { dataDir, filesDir, env, database } = await openBenchLane('postgres', {
+    port: PORT,
+    postgresDatabase: `fd_bench_export_${BUSINESSES}`,
+    folderPrefix: 'fd-bench-bulk',
+    reuse: true,
+  });
+  await database.migrate();
+  const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    database.db,
+    sql`select count(*)::int as total from businesses`,
+  );
+  await seedDemoIfEmpty(database, { filesDir, log });
+  if (total < BUSINESSES) {
+    log(`seeding ${BUSINESSES - total} businesses (found ${total})`);
+    await seedBusinesses(database, { count: BUSINESSES - total, seed: 42, filesDir, log });
+  }
+  const [manager] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from users where email = ${DEMO_MANAGER.email}`,
+  );
+  // Slices of businesses from a random place, one per call, so that a run (and the next run)
+  // changes rows no earlier call touched: every call moves (nearly) every one of its businesses.
+  const calls = ACTIONS.length * ROUNDS;
+  const start = Math.floor(Math.random() * Math.max(1, total - SIZE * calls));
+  const uuids = (
+    await queryRows<{ uuid: string }>(
+      database.db,
+      sql`select uuid from businesses where id > ${start} order by id limit ${SIZE * calls}`,
+    )
+  ).map((row) => row.uuid);
+  // Mine starts empty, so that it holds the 1 000 the first assignment gives.
+  await database.db.execute(
+    sql`update businesses set assignee_id = null where assignee_id = ${manager!.id}`,
+  );
+  await database.close();
+  const server = startApi(env);
+  const results: { action: string; round: number; ms: number; changed: number }[] = [];
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/api/health`);
+    const token = await signIn(base, DEMO_MANAGER.email, DEMO_MANAGER.password);
+    const call = async (body: BulkActionRequest) => {
+      const started = performance.now();
+      const response = await fetch(`${base}${API_BASE_PATH}/${manageApiPaths.bulk}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      if (!response.ok) throw new Error(`${response.status} ${text}`);
+      return { ms, changed: (JSON.parse(text) as { data: { changed: number } }).data.changed };
+    };
+    // "Select all matching" resolved by the server: the Mine view, the 1 000 just assigned.
+    const selectAllRounds = async () => {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const { ms, changed } = await call({
+          query: { assignee: 'me' },
+          action: { kind: 'status', step: 'stripe', status: round % 2 ? 'PROCESSING' : 'APPROVED' },
+        });
+        results.push({ action: 'query (Mine) status', round, ms: Math.round(ms), changed });
+        log(`query (Mine) status round ${round}: ${Math.round(ms)} ms, ${changed} changed`);
+      }
+    };
+    let slice = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const { name, action } of ACTIONS) {
+        const businesses = uuids.slice(slice * SIZE, (slice + 1) * SIZE);
+        slice += 1;
+        const body = {
+          businesses,
+          action: action.kind === 'assign' ? { ...action, manager_id: manager!.id } : action,
+        };
+        const { ms, changed } = await call(body);
+        results.push({ action: name, round, ms: Math.round(ms), changed });
+        log(`${name} round ${round}: ${Math.round(ms)} ms, ${changed} changed`);
+        if (round === 1 && action.kind === 'assign') await selectAllRounds();
+      }
+    }
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const summary = Object.fromEntries(
+    [...new Set(results.map((r) => r.action))].map((action) => {
+      const times = results.filter((r) => r.action === action).map((r) => r.ms);
+      return [action, { medianMs: median(times), maxMs: Math.max(...times) }];
+    }),
+  );
+  const out = {
+    when: new Date().toISOString(),
+    loadAverage: os.loadavg(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGb: os.totalmem() / 2 ** 30,
+    },
+    lane: 'postgres',
+    businesses: BUSINESSES,
+    size: SIZE,
+    summary,
+    results,
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  if (!options.trial) {
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(path.join(resultsDir, 'bulk-postgres.json'), `${JSON.stringify(out, null, 2)}\n`);
+  }
+}
+
+await main();
