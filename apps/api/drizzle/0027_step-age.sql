@@ -54,7 +54,12 @@ UPDATE "businesses" b SET "current_activity_since" = s."status_since"
   FROM "formation_steps" s
  WHERE s."business_id" = b."id" AND s."step_key" = b."current_activity_step";
 --> statement-breakpoint
-CREATE INDEX "businesses_activity_since_idx" ON "businesses" USING btree ("current_activity_since","id");
+-- The filters' columns ride along (INCLUDE), so a filtered list in this order is filtered on the
+-- index alone: at 1 000 000 businesses country x type x payment by step age cost 19.7 ms of
+-- PostgreSQL CPU a request with them and 70.8 without (bench/README.md, "The work queue").
+CREATE INDEX "businesses_activity_since_idx" ON "businesses" USING btree ("current_activity_since","id")
+  INCLUDE ("country_of_incorporation", "company_type", "account_level", "has_manual_receipt",
+           "current_activity_step", "current_activity_status", "incorporation_status", "assignee_id");
 --> statement-breakpoint
 -- It moves with the steps, as the current activity does: a step update still announces itself
 -- as 'progress' (migrations 0007, 0025).

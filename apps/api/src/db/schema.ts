@@ -133,7 +133,8 @@ export const businesses = pgTable(
     ),
     index('businesses_country_idx').on(t.countryOfIncorporation, t.createdAt.desc(), t.id.desc()),
     index('businesses_type_idx').on(t.companyType, t.createdAt.desc(), t.id.desc()),
-    // Longest in step first (the queue, docs/product.md §11.5), and the sort by step age.
+    // Longest in step first (the queue, docs/product.md §11.5), and the sort by step age; the
+    // migration (0027) has it INCLUDE the filters' columns, which drizzle does not describe.
     index('businesses_activity_since_idx').on(t.currentActivitySince, t.id),
     // 'Mine' and 'Unassigned' (null) in list order.
     index('businesses_assignee_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
