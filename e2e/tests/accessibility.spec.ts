@@ -313,6 +313,19 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   {
+    // Filters applied show their count on the buttons and their chips; the queue its note.
+    name: 'Businesses: the queue with filters, Mine and a sort applied',
+    path: '/business?status=attention&country=UK&type=LLC&processing_status=PENDING&assignee=me&sort=-created_at',
+    async prepare(page) {
+      await expect(page.getByRole('list', { name: 'Applied filters' })).toBeVisible();
+      await expect(page.getByText(/waited longer than its limit/)).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Businesses' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
+    },
+  },
+  {
     name: 'Businesses: an export under way',
     path: '/business',
     async prepare(page) {

@@ -213,7 +213,7 @@ export function FilterMenu({ label, options, value, onChange, multiple }: Filter
               {/* Several: their count, listed in full in the description (and the list's chips). */}
               <span
                 aria-hidden="true"
-                className="max-w-56 truncate rounded bg-white/20 px-1.5 font-normal"
+                className="max-w-56 truncate rounded bg-indigo-800 px-1.5 font-normal"
               >
                 {descriptions.length > 1 ? descriptions.length : summary}
               </span>

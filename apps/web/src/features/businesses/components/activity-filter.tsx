@@ -137,7 +137,7 @@ export function ActivityFilter({ value, onApply, disabledReason }: ActivityFilte
             <span
               id={summaryId}
               aria-hidden="true"
-              className="max-w-48 truncate rounded bg-white/20 px-1.5 font-normal"
+              className="max-w-48 truncate rounded bg-indigo-800 px-1.5 font-normal"
             >
               {summary}
             </span>
