@@ -444,6 +444,10 @@ export interface PageAnchor {
   id: number;
 }
 
+/** The rows after an anchor, newest first: a keyset seek on the list's sort index. */
+const afterAnchor = (after: { key: string | Placeholder; id: number | Placeholder }) =>
+  sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`;
+
 /**
  * One page of list rows with their owner and documents. The page's ids are cut
  * from `businesses` alone, reading only the sort index's columns where the
@@ -479,14 +483,7 @@ export function selectBusinessPage(
   const ids = db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(
-      and(
-        where,
-        after
-          ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`
-          : undefined,
-      ),
-    );
+    .where(and(where, after ? afterAnchor(after) : undefined));
   const page = fromEnd
     ? // The rows [offset, offset + limit) of the newest-first order are, oldest first, those
       // from total - offset - limit (or 0) up to total - offset. The total is read by the same
@@ -555,14 +552,7 @@ export async function prepareBusinessExport(db: Db, tab: BusinessTab, filters: L
     const ids = db
       .select({ id: businesses.id })
       .from(businesses)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`
-            : undefined,
-        ),
-      )
+      .where(and(where, after ? afterAnchor(after) : undefined))
       .orderBy(...newestFirst)
       .limit(limit);
     const documentCount = (kind: 'kyc' | 'kyb') =>
