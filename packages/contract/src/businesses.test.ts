@@ -25,7 +25,7 @@ describe('business list query', () => {
   });
 
   it('treats a blank search as none, refuses other empty values, ignores unknown parameters', () => {
-    expect(businessListQuerySchema.parse({ search: '   ', sort: 'name' })).toMatchObject({
+    expect(businessListQuerySchema.parse({ search: '   ', order: 'name' })).toMatchObject({
       page: 1,
       search: undefined,
       companyType: undefined,

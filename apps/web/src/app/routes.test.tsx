@@ -185,8 +185,8 @@ describe(
         const isBusinesses = url.pathname === '/business';
 
         app.routes.startRouteData(url);
-        // The page of the list and one count per tab.
-        await waitFor(() => expect(listCalls()).toHaveLength(isBusinesses ? 7 : 4));
+        // The page of the list and one count per tab (the six and, on /business, the queue).
+        await waitFor(() => expect(listCalls()).toHaveLength(isBusinesses ? 8 : 4));
         const early = listCalls();
         expect(early).toContain(list);
         expect(new Set(early).size).toBe(early.length);
