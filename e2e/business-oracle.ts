@@ -154,8 +154,12 @@ function shownAge(business: BusinessListItem): string | RegExp {
   return new RegExp(`^(${[...ages].join('|')})$`);
 }
 
-/** A row of /business: … Status, Activity (the step waited on; a dash once complete), In step. */
+/**
+ * A row of /business: its tick box (no text; docs/product.md §11.6), … Status, Activity (the step
+ * waited on; a dash once complete), In step.
+ */
 export const businessRowCells = (business: BusinessListItem): (string | RegExp)[] => [
+  '',
   ...sharedCells(business),
   shownStatus(business),
   business.current_business_formation_activity?.status_item_name ?? 'Nil',

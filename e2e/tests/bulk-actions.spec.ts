@@ -52,9 +52,15 @@ test('a bulk Failed with feedback on three businesses (three logs, three feedbac
   const message = `Stripe refused the account (${randomUUID().slice(0, 8)}).`;
   await restoreSession(page, actor);
   // The page's rows as the API sent them: which businesses the ticked rows are.
-  const listed = page.waitForResponse(
-    (response) => response.url().includes(`/${businessApiPaths.list}`) && response.ok(),
-  );
+  const listed = page.waitForResponse((response) => {
+    // The page itself, not a tab's count (the queue's path, list/attention/, starts alike).
+    const url = new URL(response.url());
+    return (
+      url.pathname.endsWith(`/${businessApiPaths.list}`) &&
+      url.searchParams.has('page') &&
+      response.ok()
+    );
+  });
   await page.goto('/business?page_size=25');
   const rows = ((await (await listed).json()) as BusinessListResponse).data.businesses;
   const table = page.getByRole('table', { name: 'Businesses' });

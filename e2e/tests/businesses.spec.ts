@@ -118,6 +118,8 @@ async function chooseFilter(page: Page, item: string, value?: string): Promise<v
 test('the heading, the columns and each tab with the count the API gives', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
   await expect(table(page).getByRole('columnheader')).toHaveText([
+    // The tick box of the page's rows (docs/product.md §11.6): no text.
+    '',
     'Email address',
     'Name',
     'Business level',
@@ -149,7 +151,7 @@ test('each tab keeps its status in the address and lists its first page, shown b
 
     const answer = await api.list(tab.path, { ...tab.query, page: '1', page_size: PAGE_SIZE });
     // The Name column first, as the brief words it; then every cell by docs/product.md's display rules.
-    await expect(columnCells(table(page), 2)).toHaveText(
+    await expect(columnCells(table(page), 3)).toHaveText(
       answer.businesses.map((business) => business.business_name),
     );
     await expectRows(table(page), answer.businesses.map(businessRowCells));
@@ -169,7 +171,7 @@ test('each tab keeps its status in the address and lists its first page, shown b
   const emptyRow = table(page)
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: fixtureBusinesses.empty.name, exact: true }) });
-  await expect(emptyRow.getByRole('cell').nth(3)).toHaveText('Nil');
+  await expect(emptyRow.getByRole('cell').nth(4)).toHaveText('Nil');
 });
 
 test('search waits for typing to pause, then lists what the API finds', async ({ page }) => {
@@ -328,9 +330,9 @@ test('the activity popup filters by step and status', async ({ page }) => {
   };
   await expectAddress(page, '/business', query);
   await expectListOf(page, businessApiPaths.list, query);
-  const rowCount = await columnCells(table(page), 6).count();
-  await expect(columnCells(table(page), 6)).toHaveText(Array(rowCount).fill('Processing'));
-  await expect(columnCells(table(page), 7)).toHaveText(
+  const rowCount = await columnCells(table(page), 7).count();
+  await expect(columnCells(table(page), 7)).toHaveText(Array(rowCount).fill('Processing'));
+  await expect(columnCells(table(page), 8)).toHaveText(
     Array(rowCount).fill('Incorporation Status'),
   );
 

@@ -87,7 +87,7 @@ test("'Go back' returns to the list as it was left: tab, search, filter, page an
   await lastRow.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(100);
-  const opened = (await lastRow.getByRole('cell').nth(1).textContent())!.trim();
+  const opened = (await lastRow.getByRole('cell').nth(2).textContent())!.trim();
   await lastRow.click();
   await expect(page).toHaveURL(/\/full-business-details\//);
   await expect(page.getByRole('heading', { level: 1, name: opened })).toBeVisible();
