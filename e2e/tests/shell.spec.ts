@@ -63,7 +63,7 @@ test('side menu, top bar and avatar menu lead where the spec says', async ({ pag
     ['Request', /\/request$/],
     ['Compliance', /\/compliance$/],
     ['Settings', /\/settings$/],
-    ['Dashboard', /\/business$/],
+    ['Dashboard', /\/business\?status=attention$/],
   ];
   for (const [name, url] of links) {
     await nav.getByRole('link', { name, exact: true }).click();

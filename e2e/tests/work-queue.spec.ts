@@ -74,3 +74,23 @@ test('a step past its limit is in the queue, oldest first, and leaves it once mo
     `Needs attention ${(before - 1).toLocaleString('en-US')}`,
   );
 });
+
+test("the side menu's Dashboard opens the queue at its first page from any list", async ({
+  page,
+}) => {
+  await restoreSession(page, session);
+  // All clients, page 2: the page is stored for the list (docs/product.md §4.7).
+  await page.goto('/business');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/business\?status=attention$/);
+  await expect(queueTab(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/^Page 1 of/)).toBeVisible();
+  const api = await businessApi(page, page.request);
+  const first = await api.list(QUEUE, { page_size: '10' });
+  await expect(table(page).locator('tbody tr').first()).toContainText(
+    first.businesses[0]!.business_name,
+  );
+});

@@ -5,6 +5,8 @@ export const paths = {
   verifyOtp: '/verify-otp',
   resetPassword: '/reset-password',
   business: '/business',
+  /** The list's 'Needs attention' tab, where the side menu's Dashboard leads (docs/product.md §11.5). */
+  workQueue: '/business?status=attention',
   settings: '/settings',
   request: '/request',
   requestDetails: '/request-details',

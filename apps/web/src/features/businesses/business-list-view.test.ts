@@ -372,6 +372,10 @@ describe('the call of the screen opening on an address (asked for early by its r
     expect(openingPage(query('page=4'), 9)).toBe(4);
     expect(openingPage(query(''), 9)).toBe(9);
     expect(openingPage(query(''), null)).toBe(1);
+    // The work queue opens at its first page (the side menu's Dashboard), unless it says another.
+    expect(openingPage(query('status=attention'), 9)).toBe(1);
+    expect(openingPage(query('status=attention&page=3'), 9)).toBe(3);
+    expect(openingPage(query('status=accepted'), 9)).toBe(9);
     // A page the address names but that is not one is page 1, not the stored page.
     expect(openingPage(query('page=abc'), 9)).toBe(1);
     expect(openingPage(query('page='), 9)).toBe(1);

@@ -371,11 +371,16 @@ export function businessListRequest(view: BusinessListView, page: number): Busin
 
 /**
  * The page the screen opens on: the address's; with no `page` in the address at all, the page
- * stored when the screen was last left (coming back through the side menu or 'Go back');
- * with a malformed one, page 1.
+ * stored when the screen was last left (coming back to `/business` or through 'Go back');
+ * with a malformed one, page 1. The work queue without a page opens at its first page: its
+ * order moves as work is done, and the side menu's Dashboard leads there from any list
+ * (docs/product.md §11.5).
  */
 export function openingPage(params: URLSearchParams, storedPage: number | null): number {
-  return parsePageParam(params.get('page')) ?? (params.has('page') ? 1 : (storedPage ?? 1));
+  const fromAddress = parsePageParam(params.get('page'));
+  if (fromAddress !== null) return fromAddress;
+  if (params.has('page') || params.get('status') === 'attention') return 1;
+  return storedPage ?? 1;
 }
 
 /**

@@ -43,7 +43,7 @@ describe('authenticated shell', () => {
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
-      ['Dashboard', '/business'],
+      ['Dashboard', '/business?status=attention'],
       ['Documents', '/document-page'],
       ['Request', '/request'],
       ['Compliance', '/compliance'],

@@ -27,11 +27,11 @@ export interface SideNavContent {
   logoutLabel: string;
 }
 
-/** The admin area's menu (docs/product.md §2.3). */
+/** The admin area's menu (docs/product.md §2.3); Dashboard opens the work queue (§11.5). */
 export const adminNav: SideNavContent = {
   heading: 'MANAGER',
   items: [
-    { label: 'Dashboard', to: paths.business, icon: LayoutDashboard },
+    { label: 'Dashboard', to: paths.workQueue, icon: LayoutDashboard },
     { label: 'Documents', to: paths.documents, icon: FileText },
     { label: 'Request', to: paths.request, icon: Inbox },
     { label: 'Compliance', to: paths.compliance, icon: ShieldCheck },
