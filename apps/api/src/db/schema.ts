@@ -96,6 +96,12 @@ export const businesses = pgTable(
      */
     currentActivitySince: timestamp('current_activity_since', { withTimezone: true }),
     /**
+     * Since when the client has waited on a manager (migration 0028, docs/product.md §11.5): the
+     * submission while every step is Pending, or the first document sent after the current step
+     * Failed; null when nothing of the client's waits. Derived like the columns above.
+     */
+    clientWaitingSince: timestamp('client_waiting_since', { withTimezone: true }),
+    /**
      * The manager whose the business is (docs/product.md §11.1); null = unassigned. A manager
      * removed from the database leaves it unassigned.
      */

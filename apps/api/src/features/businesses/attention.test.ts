@@ -13,7 +13,7 @@ import {
 } from '@fd/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, formationSteps, manualPaymentReceipts } from '../../db/schema.ts';
+import { businesses, documents, formationSteps, manualPaymentReceipts } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import * as records from '../../test/manage-records.ts';
 import { startManageSuite } from '../../test/manage-suite.ts';
@@ -44,23 +44,51 @@ describe.each(lanes)('the work queue on $name', (lane) => {
   });
 
   let made = 0;
-  /** A business on its first step (Incorporation Payment), which entered its status `hoursAgo`. */
-  async function businessWaiting(hoursAgo: number) {
-    const business = await records.insertBusinessWithSteps(database.db, {
+  /** A business just submitted: every step Pending, on its first (Incorporation Payment). */
+  const businessSubmitted = () =>
+    records.insertBusinessWithSteps(database.db, {
       ownerId,
       businessName: `Queue Co ${(made += 1)}`,
     });
+  /**
+   * A business a manager has taken up: its first step (Incorporation Payment) Processing since
+   * `hoursAgo`, so it is no new submission.
+   */
+  async function businessWaiting(hoursAgo: number) {
+    const business = await businessSubmitted();
+    const paymentStep = and(
+      eq(formationSteps.businessId, business.id),
+      eq(formationSteps.stepKey, 'payment_status'),
+    );
+    await database.db.update(formationSteps).set({ status: 'PROCESSING' }).where(paymentStep);
     await database.db
       .update(formationSteps)
       .set({ statusSince: new Date(harness.clock.now().getTime() - hoursAgo * HOUR) })
-      .where(
-        and(
-          eq(formationSteps.businessId, business.id),
-          eq(formationSteps.stepKey, 'payment_status'),
-        ),
-      );
+      .where(paymentStep);
     return business;
   }
+  /** `PUT manager/settings/{kind}/update/{statusId}/` as the actor. */
+  async function moveStep(kind: string, stepId: number, status: string) {
+    const moved = await callApi(
+      harness.baseUrl,
+      'PUT',
+      `/api/v1/manager/settings/${kind}/update/${stepId}/`,
+      { token: actor.token, json: { status } },
+    );
+    expect(moved.status, moved.text).toBe(200);
+  }
+  /** The client sends a document, as the client's app writes it. */
+  const clientSendsDocument = (businessId: number) =>
+    database.db.insert(documents).values({
+      businessId,
+      kind: 'kyc',
+      documentTitle: 'National ID',
+      fileName: 'national-id.png',
+      storageKey: `queue-document-${businessId}-${(made += 1)}`,
+      contentType: 'image/png',
+      size: 10,
+      createdAt: harness.clock.now(),
+    });
 
   const list = async (path: string, query = '', token = actor.token, app = harness) => {
     const size = query.includes('page_size=') ? '' : 'page_size=100&';
@@ -106,6 +134,39 @@ describe.each(lanes)('the work queue on $name', (lane) => {
     expect(uuidsOf(after)).not.toContain(late.uuid);
     expect(uuidsOf(after)).toContain(later.uuid);
     expect(after.total_count).toBe(before.total_count - 1);
+  });
+
+  it('holds a new submission from its arrival until a manager moves one of its steps', async () => {
+    const business = await businessSubmitted();
+    const [row] = await database.db
+      .select({ createdAt: businesses.createdAt, waiting: businesses.clientWaitingSince })
+      .from(businesses)
+      .where(eq(businesses.id, business.id));
+    expect(row!.waiting).toEqual(row!.createdAt);
+    const before = await queue();
+    expect(uuidsOf(before)).toContain(business.uuid);
+
+    await moveStep('payment', business.stepIds.payment_status, 'PROCESSING');
+    const after = await queue();
+    expect(uuidsOf(after)).not.toContain(business.uuid);
+    expect(after.total_count).toBe(before.total_count - 1);
+  });
+
+  it('holds a document sent after its step failed, until a manager moves the step', async () => {
+    const business = await businessWaiting(0);
+    await clientSendsDocument(business.id);
+    // A document while the step is not Failed waits on nobody.
+    expect(uuidsOf(await queue())).not.toContain(business.uuid);
+
+    await moveStep('payment', business.stepIds.payment_status, 'FAILED');
+    expect(uuidsOf(await queue())).not.toContain(business.uuid);
+    // Sent again after the failure: it waits on a manager, at once.
+    harness.clock.advance(60_000);
+    await clientSendsDocument(business.id);
+    expect(uuidsOf(await queue())).toContain(business.uuid);
+
+    await moveStep('payment', business.stepIds.payment_status, 'PROCESSING');
+    expect(uuidsOf(await queue())).not.toContain(business.uuid);
   });
 
   it('holds a business whose payment receipt waits to be verified, whatever its age', async () => {

@@ -1,6 +1,6 @@
 /**
  * The CSV export of a business list view (docs/product.md §11.3): every row the list shows for
- * that view, newest first, written batch by batch as the reader takes them
+ * that view, in the list's order, written batch by batch as the reader takes them
  * (docs/decisions/100-csv-export-streamed-in-keyset-batches.md).
  */
 import {
@@ -15,7 +15,7 @@ import {
   type BusinessTab,
   type ListFilters,
   type BusinessExportRow,
-  type PageAnchor,
+  type WalkAnchor,
 } from './businesses.queries.ts';
 import { toCurrentActivity } from './businesses.service.ts';
 
@@ -93,7 +93,7 @@ export async function* businessExportCsv(
 ): AsyncGenerator<string> {
   try {
     const readBatch = await prepareBusinessExport(db, tab, filters);
-    let after: PageAnchor | undefined;
+    let after: WalkAnchor | undefined;
     let header = csvRecord(businessExportColumns);
     for (;;) {
       const rows = await readBatch(after, batchRows);
@@ -104,7 +104,7 @@ export async function* businessExportCsv(
         header = '';
       }
       if (!last || rows.length < batchRows) break;
-      after = { key: last.anchorKey, id: last.id };
+      after = last.anchor;
     }
     progress.complete = true;
   } finally {

@@ -196,14 +196,16 @@ interface GramLookup {
 
 /**
  * The queue's condition: a step past its limit (each step's limit a constant of the statement,
- * so a prepared statement's shape includes them), or a payment receipt waiting to be verified.
+ * so a prepared statement's shape includes them), a payment receipt waiting to be verified, or
+ * another client's event waiting on a manager (`client_waiting_since`, migration 0028).
  */
 function attentionCondition(rule: AttentionRule, at: Date | Placeholder): SQL {
   const overdue = formationStepKeys.map(
     (key) =>
       sql`(${businesses.currentActivityStep} = ${sql.raw(`'${key}'`)} and ${businesses.currentActivitySince} < ${at}::timestamptz - ${sql.raw(`interval '${Math.trunc(rule.limitsHours[key])} hours'`)})`,
   );
-  return sql`(${sql.join([...overdue, unconfirmed(businesses)!], sql` or `)})`;
+  const clientWaiting = sql`${businesses.clientWaitingSince} is not null`;
+  return sql`(${sql.join([...overdue, unconfirmed(businesses)!, clientWaiting], sql` or `)})`;
 }
 
 /**
@@ -449,6 +451,72 @@ const afterAnchor = (after: { key: string | Placeholder; id: number | Placeholde
   sql`(${businesses.createdAt}, ${businesses.id}) < (${after.key}::timestamptz, ${after.id}::int)`;
 
 /**
+ * Where a keyset walk over an order stands (the export's): the segment of the order it is in,
+ * and the last row read — its sort key as text, exact (null in the segment of rows without
+ * one), and its id.
+ */
+export interface WalkAnchor {
+  segment: number;
+  key: string | null;
+  id: number;
+}
+
+/**
+ * A part of an order that one index range serves, walked after an anchor. The step age is null
+ * for a completed business, and a row comparison never matches a null: so an order by step age
+ * is two segments, the rows with an age by `(current_activity_since, id)` and those without by
+ * id, in the order's turn (decision 113).
+ */
+interface OrderSegment {
+  /** The rows of this segment; every row when absent. */
+  holds?: SQL;
+  after: (anchor: { key: string | null; id: number }) => SQL;
+  orderBy: SQL[];
+  /** The sort key as text, carried by a row for the next anchor. */
+  key: SQL<string | null>;
+}
+
+const createdKey = sql<string>`${businesses.createdAt}::text`;
+const stepAge = businesses.currentActivitySince;
+const withStepAge = (direction: 'asc' | 'desc'): OrderSegment => ({
+  holds: sql`${stepAge} is not null`,
+  after: ({ key, id }) =>
+    direction === 'asc'
+      ? sql`(${stepAge}, ${businesses.id}) > (${key}::timestamptz, ${id}::int)`
+      : sql`(${stepAge}, ${businesses.id}) < (${key}::timestamptz, ${id}::int)`,
+  orderBy: [sql`${stepAge} ${sql.raw(direction)}`, sql`${businesses.id} ${sql.raw(direction)}`],
+  key: sql<string | null>`${stepAge}::text`,
+});
+const withoutStepAge = (direction: 'asc' | 'desc'): OrderSegment => ({
+  holds: sql`${stepAge} is null`,
+  after: ({ id }) =>
+    direction === 'asc' ? sql`${businesses.id} > ${id}::int` : sql`${businesses.id} < ${id}::int`,
+  orderBy: [sql`${businesses.id} ${sql.raw(direction)}`],
+  key: sql<string | null>`null::text`,
+});
+
+/** Each order as the segments a keyset walk reads in turn; together, `listOrders`' order. */
+const orderSegments: Record<ListSort, OrderSegment[]> = {
+  '-created_at': [
+    {
+      after: ({ key, id }) => afterAnchor({ key: key!, id }),
+      orderBy: newestFirst,
+      key: createdKey,
+    },
+  ],
+  created_at: [
+    {
+      after: ({ key, id }) =>
+        sql`(${businesses.createdAt}, ${businesses.id}) > (${key}::timestamptz, ${id}::int)`,
+      orderBy: oldestFirst,
+      key: createdKey,
+    },
+  ],
+  step_since: [withStepAge('asc'), withoutStepAge('asc')],
+  '-step_since': [withoutStepAge('desc'), withStepAge('desc')],
+};
+
+/**
  * One page of list rows with their owner and documents. The page's ids are cut
  * from `businesses` alone, reading only the sort index's columns where the
  * condition allows (an index-only scan even at a deep offset), then looked up
@@ -548,21 +616,25 @@ export type BusinessPageRow = Awaited<ReturnType<typeof selectBusinessPage>>[num
  */
 export async function prepareBusinessExport(db: Db, tab: BusinessTab, filters: ListFilters) {
   const where = businessListCondition(tab, filters, await lookUpGramFor(db, filters.search));
-  return (after: PageAnchor | undefined, limit: number) => {
+  const order = listOrderOf(tab, filters);
+  const segments = orderSegments[order];
+  const documentCount = (kind: 'kyc' | 'kyb') =>
+    sql<number>`(select count(*)::int from ${documents} d
+      where d.business_id = ${businesses.id} and d.kind = ${kind})`;
+  /** Up to `limit` rows of one segment, after `after` in it. */
+  const readSegment = (index: number, after: WalkAnchor | undefined, limit: number) => {
+    const segment = segments[index]!;
     const ids = db
       .select({ id: businesses.id })
       .from(businesses)
-      .where(and(where, after ? afterAnchor(after) : undefined))
-      .orderBy(...newestFirst)
+      .where(and(where, segment.holds, after ? segment.after(after) : undefined))
+      .orderBy(...segment.orderBy)
       .limit(limit);
-    const documentCount = (kind: 'kyc' | 'kyb') =>
-      sql<number>`(select count(*)::int from ${documents} d
-        where d.business_id = ${businesses.id} and d.kind = ${kind})`;
     return (
       db
         .select({
           id: businesses.id,
-          anchorKey: sql<string>`${businesses.createdAt}::text`,
+          anchorKey: segment.key,
           uuid: businesses.uuid,
           businessName: businesses.businessName,
           firstName: users.firstName,
@@ -583,8 +655,24 @@ export async function prepareBusinessExport(db: Db, tab: BusinessTab, filters: L
         .innerJoin(users, eq(users.id, businesses.userId))
         // As the list page: the ids as an array computed once, then looked up by primary key.
         .where(sql`${businesses.id} = any(array(${ids}))`)
-        .orderBy(...newestFirst)
+        .orderBy(...segment.orderBy)
     );
+  };
+  /**
+   * Up to `limit` rows after `after` in the view's order, each with the anchor it leaves: the
+   * rest of the anchor's segment, then the next segments while rows are wanted.
+   */
+  return async (after: WalkAnchor | undefined, limit: number) => {
+    const batch: (Awaited<ReturnType<typeof readSegment>>[number] & { anchor: WalkAnchor })[] = [];
+    for (let index = after?.segment ?? 0; index < segments.length; index++) {
+      const from = after?.segment === index ? after : undefined;
+      const rows = await readSegment(index, from, limit - batch.length);
+      for (const row of rows) {
+        batch.push({ ...row, anchor: { segment: index, key: row.anchorKey, id: row.id } });
+      }
+      if (batch.length === limit) break;
+    }
+    return batch;
   };
 }
 export type BusinessExportBatch = Awaited<ReturnType<typeof prepareBusinessExport>>;

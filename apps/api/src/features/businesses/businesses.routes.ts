@@ -151,7 +151,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
     {
       schema: {
         operationId: 'exportBusinesses',
-        summary: 'Every business of a list view as a CSV file, newest first',
+        summary: 'Every business of a list view as a CSV file, in the list order',
         description:
           'The list parameters, read as the list reads them (`page` and `page_size` are ignored), and `status`, the tab. The file is written as it is read from the database; one export at a time per manager (a second answers 429).',
         tags: ['businesses'],

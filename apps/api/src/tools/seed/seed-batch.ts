@@ -110,6 +110,7 @@ class BatchColumns {
     'currentActivityStep',
     'currentActivityStatus',
     'currentActivitySince',
+    'clientWaitingSince',
     'hasManualReceipt',
     'createdAt',
     'updatedAt',
@@ -203,6 +204,20 @@ function push<K extends string>(columns: Record<K, unknown[]>, row: Record<K, un
 }
 
 /** Adds one generated business, with the ids it was given, to the batch columns. */
+/**
+ * What of the client's waits on a manager, as the database derives it (migration 0028): the
+ * submission while every step is Pending, else the first document sent after the current step
+ * Failed.
+ */
+function clientWaitingSince(generated: GeneratedBusiness, currentSince: Date | null): Date | null {
+  if (generated.steps.every((step) => step.status === 'PENDING')) return generated.createdAt;
+  if (generated.currentActivity?.status !== 'FAILED' || currentSince === null) return null;
+  const sentAfter = generated.documents
+    .map((document) => document.createdAt)
+    .filter((sent) => sent.getTime() > currentSince.getTime());
+  return sentAfter.length === 0 ? null : new Date(Math.min(...sentAfter.map((d) => d.getTime())));
+}
+
 function addBusiness(
   batch: BatchColumns,
   generated: GeneratedBusiness,
@@ -226,6 +241,8 @@ function addBusiness(
     createdAt: client.createdAt,
     updatedAt: client.createdAt,
   });
+  const currentSince =
+    generated.steps.find((step) => step.key === generated.currentActivity?.step)?.updatedAt ?? null;
   push(batch.businesses, {
     id: businessId,
     uuid: randomUUID(),
@@ -243,9 +260,8 @@ function addBusiness(
     incorporationStatus: generated.incorporationStatus,
     currentActivityStep: generated.currentActivity?.step ?? null,
     currentActivityStatus: generated.currentActivity?.status ?? null,
-    currentActivitySince:
-      generated.steps.find((step) => step.key === generated.currentActivity?.step)?.updatedAt ??
-      null,
+    currentActivitySince: currentSince,
+    clientWaitingSince: clientWaitingSince(generated, currentSince),
     hasManualReceipt: generated.hasManualReceipt,
     createdAt: generated.createdAt,
     updatedAt: generated.updatedAt,

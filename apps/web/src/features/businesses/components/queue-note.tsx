@@ -21,8 +21,9 @@ export function QueueNote() {
   return (
     <div className="border-b border-slate-200 px-4 py-3 text-sm text-slate-600">
       <p>
-        Businesses whose current step has waited longer than its limit, or whose payment receipt
-        waits to be verified; the longest waiting first.
+        Businesses that wait on a manager: just submitted, a document sent again after its step
+        failed, a payment receipt to verify, or a current step that has waited longer than its
+        limit; the longest waiting first.
       </p>
       {limits.data && (
         <details className="mt-1">
