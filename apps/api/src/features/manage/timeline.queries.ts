@@ -6,6 +6,7 @@ import type { TimelineCursor, TimelineKind } from '@fd/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { comments, feedback, managerLogs, notificationEvents, users } from '../../db/schema.ts';
+import { COMMENT_ADDED_ACTION } from './manage.queries.ts';
 
 /** Which table an event comes from; at one instant, log entries come before the client's. */
 const LOG = 1;
@@ -122,7 +123,7 @@ export async function selectTimeline(
       left join ${users} on ${users.id} = ${feedback.managerId}
       left join ${comments}
         on page.kind = 'comment'
-       and page.text = 'Added a comment'
+       and page.text = ${COMMENT_ADDED_ACTION}
        and ${comments.businessId} = ${businessId}
        and ${comments.createdAt} = page.created_at
        and ${comments.userId} = page.manager_id
