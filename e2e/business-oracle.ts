@@ -74,6 +74,7 @@ export const manageSectionTitles = [
   'File history',
   'Comments',
   'Activities log',
+  'Timeline',
 ] as const;
 
 /** Opens every collapsible section of the manage screen on `page` that is not open yet. */

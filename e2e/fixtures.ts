@@ -218,6 +218,22 @@ export const accounts = {
     lastName: 'Eke',
     role: 'MANAGER',
   },
+  /** Sends feedback and an upload on timelineBusiness (e2e/tests/timeline.spec.ts). */
+  timelineActor: {
+    email: 'timeline.actor@e2e.test',
+    password: 'timeline-actor-password-1',
+    firstName: 'Adaeze',
+    lastName: 'Okoro',
+    role: 'MANAGER',
+  },
+  /** Watches timelineBusiness's timeline, and sees timelineActor's events arrive live. */
+  timelineWatcher: {
+    email: 'timeline.watcher@e2e.test',
+    password: 'timeline-watcher-password-1',
+    firstName: 'Emeka',
+    lastName: 'Nwankwo',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */
@@ -369,6 +385,18 @@ export const notificationsBusiness = {
   ownerEmail: 'hazel.owner@e2e.test',
   ownerFirst: 'Bola',
   ownerLast: 'Ige',
+  details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
+} satisfies ManageFixture;
+
+/**
+ * The business of e2e/tests/timeline.spec.ts: nothing has happened to it until timelineActor
+ * acts. Written like the manage fixtures (every step Pending, dated with them).
+ */
+export const timelineBusiness = {
+  name: 'Iroko Timeline Foods',
+  ownerEmail: 'iroko.owner@e2e.test',
+  ownerFirst: 'Chioma',
+  ownerLast: 'Eze',
   details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
 } satisfies ManageFixture;
 

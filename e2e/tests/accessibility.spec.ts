@@ -346,10 +346,26 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   {
-    name: 'Business details',
+    name: 'Business details, its timeline shown',
     path: () => `/full-business-details/${businessUuid}`,
-    prepare: (page) =>
-      expect(page.getByRole('region', { name: 'Verification documents' })).toBeVisible(),
+    async prepare(page) {
+      await expect(page.getByRole('region', { name: 'Verification documents' })).toBeVisible();
+      // The comments of commentAndNotify, and the demo's own events.
+      await expect(
+        page.getByRole('list', { name: 'Timeline events' }).getByRole('listitem').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Business details, the timeline filtered to comments',
+    path: () => `/full-business-details/${businessUuid}`,
+    async prepare(page) {
+      const events = page.getByRole('list', { name: 'Timeline events' }).getByRole('listitem');
+      await expect(events.first()).toBeVisible();
+      await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Comments' });
+      // The comments of commentAndNotify, each with its text.
+      await expect(events.getByText(comments.at(-1)!, { exact: true })).toBeVisible();
+    },
   },
   {
     name: 'Manage business, its sections open',
@@ -358,6 +374,9 @@ const signedInScreens: ScreenCheck[] = [
       await heading(page, 'Manage business');
       await openManageSections(page);
       await expect(page.getByRole('list', { name: 'Activities' })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Timeline events' }).getByRole('listitem').first(),
+      ).toBeVisible();
       // The comments of commentAndNotify, more than the list shows without scrolling.
       await expect(
         page

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { businessApiPaths, type BusinessDetail } from '@fd/contract';
+import { businessApiPaths, timelineTexts, type BusinessDetail } from '@fd/contract';
 import { businessApi, shownFileSize, type BusinessApi } from '../business-oracle.ts';
 import { accounts, fixtureBusinesses } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
@@ -55,6 +55,7 @@ test('a business with documents and receipts shows every section, downloads, and
     'Manual payment verification',
     'Verification documents',
     'Company owners',
+    'Timeline',
   ]);
 
   const business = section(page, 'Business details');
@@ -122,8 +123,11 @@ test('a business with nothing attached shows every empty text', async ({ page })
     'Personal details',
     'Verification documents',
     'Company owners',
+    'Timeline',
   ]);
   await expect(section(page, 'Manual payment verification')).toHaveCount(0);
+  // Nothing has happened to it (docs/product.md §12.1).
+  await expect(section(page, 'Timeline')).toContainText(timelineTexts.empty);
   await expect(section(page, 'Verification documents')).toContainText(
     'No verification documents available.',
   );

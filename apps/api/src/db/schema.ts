@@ -358,7 +358,16 @@ export const managerLogs = pgTable(
     feedbackLogCategory: text('feedback_log_category').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc())],
+  (t) => [
+    index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc()),
+    // A business's timeline filtered by kind (migration 0029's timeline_kind; decision 106).
+    index('manager_logs_timeline_kind_idx').on(
+      t.businessId,
+      sql`timeline_kind(${t.action}, ${t.feedbackLogCategory})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
 );
 
 /**
@@ -393,8 +402,14 @@ export const notificationEvents = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
   },
-  // What a snapshot has not seen: events of transactions from its xmin on.
-  (t) => [index('notification_events_xid_idx').on(t.xid)],
+  (t) => [
+    // What a snapshot has not seen: events of transactions from its xmin on.
+    index('notification_events_xid_idx').on(t.xid),
+    // A business's timeline reads its client's events newest first (decision 106).
+    index('notification_events_client_idx')
+      .on(t.businessId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.actorId} is null`),
+  ],
 );
 
 /**

@@ -19,6 +19,10 @@ export const businessKeys = {
   detail: (id: string) => [...businessKeys.details(), id] as const,
   /** The top bar's quick jump (docs/product.md §10.2). */
   search: (term: string) => [...businessKeys.all, 'search', term] as const,
+  /** A business's timeline, all events or one kind's (docs/product.md §12.1). */
+  timelines: () => [...businessKeys.all, 'timeline'] as const,
+  timeline: (businessUuid: string, kind: string) =>
+    [...businessKeys.timelines(), businessUuid, kind] as const,
 };
 
 /**
@@ -28,4 +32,12 @@ export const businessKeys = {
  */
 export function invalidateBusinessLists(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: businessKeys.lists() });
+}
+
+/**
+ * Refetches the timelines on screen (the others when next shown): the live stream has brought a
+ * change to some business, and the stream does not say which (docs/product.md §12.1).
+ */
+export function invalidateBusinessTimelines(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: businessKeys.timelines() });
 }

@@ -15,3 +15,6 @@ export const loadTeamManagersSchema = async () =>
 
 export const loadStepWaitLimitsSchema = async () =>
   (await import('./business-schemas.ts')).stepWaitLimitsResponseSchema;
+
+export const loadTimelineSchema = async () =>
+  (await import('./business-schemas.ts')).timelineResponseSchema;

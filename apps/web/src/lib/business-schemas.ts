@@ -9,4 +9,5 @@ export {
   businessListResponseSchema,
   stepWaitLimitsResponseSchema,
   teamManagersResponseSchema,
+  timelineResponseSchema,
 } from '@fd/contract';

@@ -72,7 +72,8 @@ const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} K
 
 const fullName = (first: string, last: string, email = '') => `${first} ${last}`.trim() || email;
 
-function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
+/** A feedback row as every answer carries it, with a signed link to its file. */
+export function toFeedback(row: FeedbackRow, fileUrls: SignedFileUrls): Feedback {
   return {
     id: row.id,
     business: row.businessId,

@@ -192,6 +192,12 @@ export async function selectManagerLogs(db: Db, businessId: number, limit: numbe
     .limit(limit);
 }
 
+/**
+ * The log entry of an added comment: written with the comment, at its instant, by its author, so
+ * the timeline finds the comment from it (timeline.queries.ts).
+ */
+export const COMMENT_ADDED_ACTION = 'Added a comment';
+
 const commentColumns = {
   id: comments.id,
   comment: comments.comment,

@@ -27,6 +27,9 @@ import {
   stepStatusIdSchema,
   stepStatusUpdateRequestSchema,
   stepStatusUpdateResponseSchema,
+  timelineApiPaths,
+  timelineQuerySchema,
+  timelineResponseSchema,
   type StepStatusKind,
   type FormationStepKey,
   validationMessages,
@@ -62,6 +65,7 @@ import {
 } from './manage.service.ts';
 import { assignBusiness, listTeamManagers } from './assignment.service.ts';
 import { applyBulkAction } from './bulk.service.ts';
+import { getTimeline } from './timeline.service.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import { carriesSecret } from '../../plugins/compress-json.ts';
 
@@ -395,6 +399,27 @@ export const manageRoutes: FastifyPluginAsync<ManageRoutesOptions> = async (
           feedback_doc_logs: await listManagerLogs(feedbackDeps, request.params.businessUuid),
         },
       },
+    }),
+  );
+
+  app.get(
+    route(timelineApiPaths.timeline(':businessUuid')),
+    {
+      // Feedback and uploads carry their file's signed download link: never compressed.
+      config: carriesSecret,
+      schema: {
+        operationId: 'getBusinessTimeline',
+        summary: "A page of a business's timeline, newest first, optionally of one kind",
+        description:
+          "Step changes, feedback, uploads, comments, edits, assignments and the client's own events (docs/product.md §12.1). Ask the next page with `before` set to the answer's `next_cursor`.",
+        tags: ['manage'],
+        params: z.object({ businessUuid: businessUuidSchema }),
+        querystring: timelineQuerySchema,
+        response: { 200: timelineResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await getTimeline(feedbackDeps, request.params.businessUuid, request.query),
     }),
   );
 

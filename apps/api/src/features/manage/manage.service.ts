@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import {
+  COMMENT_ADDED_ACTION,
   deleteComment as deleteCommentRow,
   commentInsert,
   findBusiness,
@@ -285,7 +286,7 @@ export async function createComment(
     manager,
     {
       businessId: business.id,
-      action: 'Added a comment',
+      action: COMMENT_ADDED_ACTION,
       category: logCategories.comment,
       notification: {
         message: sentence(`${managerName(manager)} commented on ${business.businessName}`),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@fd/contract';
 import { api } from '#/lib/api-client.ts';
-import { invalidateBusinessLists } from '#/lib/business-keys.ts';
+import { invalidateBusinessLists, invalidateBusinessTimelines } from '#/lib/business-keys.ts';
 import { useSession } from '#/lib/session.ts';
 import { addArrived, invalidateNotifications } from './api/notification-keys.ts';
 import { getStreamTicket } from './api/stream-ticket.ts';
@@ -54,7 +54,11 @@ export function useNotificationStream({ enabled = true }: { enabled?: boolean } 
     // Every notification is a change to a business (a client's event, another manager's write):
     // the lists and tab counts on screen follow, at most once per LIST_REFRESH_MS however many
     // events arrive (2 a second from a busy day would otherwise refetch 7 lists each time).
-    const refreshLists = coalesce(() => void invalidateBusinessLists(queryClient), LIST_REFRESH_MS);
+    // The timelines on screen follow the same way (docs/product.md §12.1).
+    const refreshLists = coalesce(() => {
+      void invalidateBusinessLists(queryClient);
+      void invalidateBusinessTimelines(queryClient);
+    }, LIST_REFRESH_MS);
     const refreshCounts = coalesce(
       () => void invalidateNotifications(queryClient),
       COUNTS_REFRESH_MS,

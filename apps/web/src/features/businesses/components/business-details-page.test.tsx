@@ -35,9 +35,14 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await server.close();
 });
+/** The timeline section's call (components/business-timeline.tsx): an empty timeline. */
+const isTimeline = (request: { url: string }) =>
+  request.url.includes('/manager/business/timeline/');
+const emptyTimeline = { status: 200, body: { data: { events: [], next_cursor: null } } };
+const detailRequests = () => server.requests.filter((request) => !isTimeline(request));
 beforeEach(() => {
   server.requests.length = 0;
-  answer = () => detailBody();
+  answer = (request) => (isTimeline(request) ? emptyTimeline : detailBody());
 });
 afterEach(() => act(() => clearSession()));
 
@@ -58,7 +63,7 @@ describe('full business details', () => {
   it('asks the detail endpoint for the uuid of the address and shows every section', async () => {
     renderDetails();
     expect(await screen.findByRole('heading', { name: 'Acme Holdings' })).toBeInTheDocument();
-    expect(server.requests.map((request) => request.url)).toEqual([
+    expect(detailRequests().map((request) => request.url)).toEqual([
       `/api/v1/manager/business/detail/${detail.uuid}/`,
     ]);
     expect(
@@ -69,7 +74,11 @@ describe('full business details', () => {
       'Manual payment verification',
       'Verification documents',
       'Company owners',
+      'Timeline',
     ]);
+    expect(
+      await within(section('Timeline')).findByText('Nothing has happened to this business yet.'),
+    ).toBeVisible();
 
     expect(valueIn('Business details', 'Industry')).toBe('Real Estate');
     expect(valueIn('Business details', 'Company type')).toBe('LLC');
@@ -179,10 +188,10 @@ describe('full business details', () => {
       'You do not have permission to perform this action.',
     );
 
-    answer = () => detailBody();
+    answer = (request) => (isTimeline(request) ? emptyTimeline : detailBody());
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Acme Holdings' })).toBeInTheDocument();
-    expect(server.requests).toHaveLength(2);
+    expect(detailRequests()).toHaveLength(2);
   });
 
   it('shows a spinner while the details load', async () => {

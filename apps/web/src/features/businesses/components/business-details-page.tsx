@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Settings2 } from 'lucide-react';
-import { emptyStateTexts, type BusinessDetail } from '@fd/contract';
+import { emptyStateTexts, timelineTexts, type BusinessDetail } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { BusinessLoadError } from '#/components/business-load-error.tsx';
+import { BusinessTimeline } from '#/components/business-timeline.tsx';
 import { DetailRows } from '#/components/detail-list.tsx';
 import { FileList, toFileItems } from '#/components/file-list.tsx';
 import { Button } from '#/components/ui/button.tsx';
@@ -112,6 +113,9 @@ function BusinessDetails({ detail }: { detail: BusinessDetail }) {
       </Section>
       <Section title="Company owners">
         <CompanyOwners shareholders={detail.shareholders} />
+      </Section>
+      <Section title={timelineTexts.title}>
+        <BusinessTimeline businessUuid={detail.uuid} />
       </Section>
     </div>
   );

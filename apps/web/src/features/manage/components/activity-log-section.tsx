@@ -1,11 +1,11 @@
-import { Paperclip } from 'lucide-react';
-import { emptyStateTexts, type BusinessDetail, type Feedback, type ManagerLog } from '@fd/contract';
+import { emptyStateTexts, type BusinessDetail, type ManagerLog } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { classNames } from '#/lib/class-names.ts';
-import { formatDateTime, formatFileSize } from '#/lib/format.ts';
+import { formatDateTime } from '#/lib/format.ts';
+import { SentFeedback } from '#/components/sent-feedback.tsx';
 import { useManagerLogs } from '../api/manager-logs.ts';
-import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
+import { SectionEmpty, SectionError, SectionLoading } from '#/components/section-states.tsx';
 
 /**
  * Ours: docs/product.md §8.1 leaves a failed log load silent "to be decided"; here it is
@@ -60,43 +60,5 @@ function LogEntry({ log }: { log: ManagerLog }) {
       <p className="text-xs text-slate-600">by {log.manager_name}</p>
       {log.feedback && <SentFeedback feedback={log.feedback} />}
     </li>
-  );
-}
-
-/** What the client was sent, as they received it. */
-function SentFeedback({ feedback }: { feedback: Feedback }) {
-  return (
-    <figure
-      aria-label={`Sent to the client: ${feedback.feedback_title}`}
-      className="mt-2 space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
-    >
-      <p className="font-medium break-words text-slate-900">{feedback.feedback_title}</p>
-      {/* Plain text as written: never HTML; line breaks kept. */}
-      <p className="break-words whitespace-pre-wrap text-slate-800">{feedback.message_body}</p>
-      {feedback.attachment_file && feedback.file_name && (
-        <a
-          href={feedback.attachment_file}
-          download={feedback.file_name}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1.5 text-indigo-700 underline-offset-2 hover:underline"
-        >
-          <Paperclip aria-hidden="true" className="size-4 shrink-0" />
-          <span className="[overflow-wrap:anywhere]">{feedback.file_name}</span>
-          {feedback.file_size !== null && (
-            <span className="text-xs text-slate-500">· {formatFileSize(feedback.file_size)}</span>
-          )}
-        </a>
-      )}
-      {feedback.file_url && (
-        <p className="[overflow-wrap:anywhere] text-xs text-slate-600">Link: {feedback.file_url}</p>
-      )}
-      <figcaption className="text-xs text-slate-600">
-        Sent by {feedback.manager_name} ·{' '}
-        <time dateTime={feedback.created_at} className="tabular-nums">
-          {formatDateTime(feedback.created_at) ?? feedback.created_at}
-        </time>
-      </figcaption>
-    </figure>
   );
 }

@@ -16,7 +16,7 @@ import { formatDateTime } from '#/lib/format.ts';
 import { useSession } from '#/lib/session.ts';
 import { notifyError } from '#/lib/toast.tsx';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments.ts';
-import { SectionEmpty, SectionLoading } from './manage-section-states.tsx';
+import { SectionEmpty, SectionLoading } from '#/components/section-states.tsx';
 
 /** Ours: docs/product.md §5 requires the text but gives the rule no message. */
 export const COMMENT_REQUIRED_TEXT = 'Please write a comment first.';

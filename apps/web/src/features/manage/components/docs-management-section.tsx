@@ -13,7 +13,7 @@ import { useIdle } from '#/hooks/use-idle.ts';
 import { formatFileSize } from '#/lib/format.ts';
 import { usePostFormationAttachments } from '../api/attachments.ts';
 import type { PostFormationCategory } from '../api/upload-post-formation.ts';
-import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
+import { SectionEmpty, SectionError, SectionLoading } from '#/components/section-states.tsx';
 
 /**
  * The upload dialog is not part of the screen's first download: it loads in the browser's

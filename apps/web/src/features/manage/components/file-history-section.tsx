@@ -3,7 +3,7 @@ import type { BusinessDetail, FileHistoryEntry } from '@fd/contract';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { formatDateTime, formatFileSize } from '#/lib/format.ts';
 import { useFileHistory } from '../api/file-history.ts';
-import { SectionEmpty, SectionError, SectionLoading } from './manage-section-states.tsx';
+import { SectionEmpty, SectionError, SectionLoading } from '#/components/section-states.tsx';
 
 /** Ours: docs/product.md names the section but gives it no empty or error text. */
 export const NO_FILE_HISTORY_TEXT = 'No files have been sent or received yet.';

@@ -93,6 +93,7 @@ describe('manage business page', { timeout: 15_000 }, () => {
       'File history',
       'Comments',
       'Activities log',
+      'Timeline',
     ];
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),

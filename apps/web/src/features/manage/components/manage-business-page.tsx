@@ -1,9 +1,10 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { manageTexts, type BusinessDetail } from '@fd/contract';
+import { manageTexts, timelineTexts, type BusinessDetail } from '@fd/contract';
 import { BusinessLoadError } from '#/components/business-load-error.tsx';
 import { GoBackLink } from '#/components/go-back-link.tsx';
+import { BusinessTimeline } from '#/components/business-timeline.tsx';
 import { Section } from '#/components/section.tsx';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
@@ -74,6 +75,9 @@ function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo
       </CollapsibleSection>
       <CollapsibleSection title="Activities log">
         {content(<ActivityLogSection business={business} />)}
+      </CollapsibleSection>
+      <CollapsibleSection title={timelineTexts.title}>
+        {content(<BusinessTimeline businessUuid={business.uuid} />)}
       </CollapsibleSection>
     </div>
   );

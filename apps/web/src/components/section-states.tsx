@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '#/components/ui/button.tsx';
 import { Spinner } from '#/components/ui/spinner.tsx';
 
-/** While a section's list loads. */
+/** While a section's list loads (the business screens' sections: manage, details). */
 export function SectionLoading({ label }: { label: string }) {
   return (
     <div className="flex justify-center py-6 text-indigo-600">
