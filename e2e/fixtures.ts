@@ -234,6 +234,14 @@ export const accounts = {
     lastName: 'Nwankwo',
     role: 'MANAGER',
   },
+  /** Drives the app by its keyboard shortcuts (e2e/tests/keyboard.spec.ts). */
+  keyboard: {
+    email: 'keyboard.manager@e2e.test',
+    password: 'keyboard-password-1',
+    firstName: 'Kelechi',
+    lastName: 'Nnamdi',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */
@@ -371,6 +379,22 @@ export const manageBusinesses = {
     ownerEmail: 'gale.owner@e2e.test',
     ownerFirst: 'Sade',
     ownerLast: 'Bello',
+    details: bareDetails,
+  },
+  /** Moved by the keyboard's shortcuts and the command menu (e2e/tests/keyboard.spec.ts). */
+  keys: {
+    name: 'Juniper Keys Works',
+    ownerEmail: 'juniper.owner@e2e.test',
+    ownerFirst: 'Chidi',
+    ownerLast: 'Okoro',
+    details: bareDetails,
+  },
+  /** Assigned from the list's highlighted row (e2e/tests/keyboard.spec.ts). */
+  keysRow: {
+    name: 'Kapok Keys Row Supply',
+    ownerEmail: 'kapok.owner@e2e.test',
+    ownerFirst: 'Ada',
+    ownerLast: 'Eze',
     details: bareDetails,
   },
 } satisfies Record<string, ManageFixture>;

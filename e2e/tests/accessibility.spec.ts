@@ -401,6 +401,31 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   { name: 'Settings', path: '/settings' },
+  {
+    name: 'The keyboard shortcuts (?)',
+    path: '/settings',
+    async prepare(page) {
+      await heading(page, 'Managers profile');
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+  {
+    // Summoned by Ctrl-K, the menu shows on a phone too, over the top bar.
+    name: 'The command menu (Ctrl-K)',
+    path: '/settings',
+    async prepare(page) {
+      await heading(page, 'Managers profile');
+      await page.keyboard.press('Control+k');
+    },
+    // At each width: the menu is on screen for axe to read.
+    beforeCheck: (page) =>
+      expect(
+        page
+          .getByRole('group', { name: 'Actions' })
+          .getByRole('option', { name: 'Go to Settings' }),
+      ).toBeInViewport(),
+  },
   { name: 'Compliance', path: '/compliance' },
   {
     name: 'Notifications page',

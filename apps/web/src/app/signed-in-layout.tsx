@@ -15,6 +15,17 @@ const NotificationsPanel = lazy(async () => ({
     .NotificationsPanel,
 }));
 
+// What the command menu offers beyond screens and businesses (docs/product.md §12.3): loaded
+// once the screen is idle, like the badge and the stream.
+const SavedViewCommands = lazy(async () => ({
+  default: (await import('../features/businesses/components/saved-view-commands.tsx'))
+    .SavedViewCommands,
+}));
+const AssignToMeCommand = lazy(async () => ({
+  default: (await import('../features/manage/components/assign-to-me-command.tsx'))
+    .AssignToMeCommand,
+}));
+
 function NotificationsPanelLoading() {
   return (
     <div className="flex justify-center py-10 text-indigo-600">
@@ -45,15 +56,23 @@ function SignedInArea() {
   const unreadCount = useNotificationCounts({ enabled: idle }).data?.unread ?? 0;
   useUnreadCountTitle(unreadCount);
   return (
-    <AppLayout
-      notifications={{
-        unreadCount,
-        renderPanel: (close) => (
-          <Suspense fallback={<NotificationsPanelLoading />}>
-            <NotificationsPanel onOpenBusiness={close} />
-          </Suspense>
-        ),
-      }}
-    />
+    <>
+      {idle && (
+        <Suspense fallback={null}>
+          <SavedViewCommands />
+          <AssignToMeCommand />
+        </Suspense>
+      )}
+      <AppLayout
+        notifications={{
+          unreadCount,
+          renderPanel: (close) => (
+            <Suspense fallback={<NotificationsPanelLoading />}>
+              <NotificationsPanel onOpenBusiness={close} />
+            </Suspense>
+          ),
+        }}
+      />
+    </>
   );
 }

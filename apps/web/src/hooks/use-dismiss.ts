@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { useLayer } from './use-shortcut.ts';
 
 export type DismissReason = 'escape' | 'outside';
 
 /**
- * While `enabled`, calls `onDismiss` on Escape or on a pointer press outside `ref`:
- * how menus and dropdown panels close.
+ * While `enabled`, calls `onDismiss` on Escape (when it is the top layer, hooks/use-shortcut.ts)
+ * or on a pointer press outside `ref`: how menus and dropdown panels close.
  */
 export function useDismiss(
   ref: RefObject<HTMLElement | null>,
@@ -12,6 +13,7 @@ export function useDismiss(
   enabled: boolean,
 ): void {
   const dismiss = useEffectEvent(onDismiss);
+  useLayer(enabled, () => onDismiss('escape'));
   useEffect(() => {
     if (!enabled) return;
     const onPointerDown = (event: PointerEvent) => {
@@ -19,14 +21,9 @@ export function useDismiss(
         dismiss('outside');
       }
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismiss('escape');
-    };
     document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
     };
   }, [enabled, ref]);
 }

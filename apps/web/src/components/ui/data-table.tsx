@@ -1,5 +1,6 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import { emptyStateTexts } from '@fd/contract';
+import { useShortcut } from '#/hooks/use-shortcut.ts';
 import { classNames } from '#/lib/class-names.ts';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './keyboard-scroll.ts';
 import { Button } from './button.tsx';
@@ -81,8 +82,10 @@ interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   state?: DataTableState | undefined;
-  /** A click or Enter on a row; rows are then focusable. */
+  /** A click or Enter on a row; rows are then focusable, and `j`/`k` move among them. */
   onRowActivate?: (row: Row) => void;
+  /** The row the keyboard (or Tab) is on: what the command menu's actions act on. */
+  onRowHighlight?: (row: Row) => void;
   /** Rows being replaced by the next page: dimmed and marked busy. */
   isStale?: boolean;
   /**
@@ -134,6 +137,7 @@ export function DataTable<Row>({
   rowKey,
   state,
   onRowActivate,
+  onRowHighlight,
   isStale = false,
   loadingRows,
   className,
@@ -141,12 +145,37 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   // A wide table scrolls sideways on a phone; without focusable rows, the keyboard needs the box.
   const scroll = useKeyboardScroll<HTMLDivElement>();
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) {
-      event.preventDefault();
-      onRowActivate?.(row);
-    }
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const focusableRows = () => [
+    ...(bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr[tabindex]') ?? []),
+  ];
+  // `j`/`k` move the focus, which is the highlight (docs/product.md §12.3); from outside the
+  // table they start at its first or last row.
+  const moveHighlight = (step: 1 | -1) => {
+    const elements = focusableRows();
+    if (elements.length === 0) return false;
+    const at = elements.findIndex((element) => element === document.activeElement);
+    const next =
+      at === -1
+        ? step === 1
+          ? 0
+          : elements.length - 1
+        : Math.min(Math.max(at + step, 0), elements.length - 1);
+    elements[next]?.focus();
   };
+  const keyboard = Boolean(onRowActivate) && !state;
+  useShortcut('list-next', () => moveHighlight(1), keyboard);
+  useShortcut('list-previous', () => moveHighlight(-1), keyboard);
+  useShortcut(
+    'list-open',
+    () => {
+      const at = focusableRows().findIndex((element) => element === document.activeElement);
+      const row = rows[at];
+      if (at === -1 || row === undefined) return false;
+      onRowActivate?.(row);
+    },
+    keyboard,
+  );
 
   return (
     <div
@@ -192,6 +221,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody
+          ref={bodyRef}
           className={classNames(
             'text-sm text-slate-700 transition-opacity',
             isStale && 'opacity-60',
@@ -217,7 +247,13 @@ export function DataTable<Row>({
                 key={rowKey(row)}
                 tabIndex={onRowActivate ? 0 : undefined}
                 onClick={onRowActivate ? () => onRowActivate(row) : undefined}
-                onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, row) : undefined}
+                onFocus={
+                  onRowHighlight
+                    ? (event) => {
+                        if (event.target === event.currentTarget) onRowHighlight(row);
+                      }
+                    : undefined
+                }
                 className={classNames(
                   'border-t border-slate-100 odd:bg-white even:bg-slate-50',
                   onRowActivate &&

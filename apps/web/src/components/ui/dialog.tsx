@@ -1,12 +1,12 @@
 import {
   useEffect,
-  useEffectEvent,
   useId,
   useRef,
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useLayer } from '#/hooks/use-shortcut.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -42,7 +42,8 @@ function DialogPanel({
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const requestClose = useEffectEvent(() => {
+  // Escape closes the dialog when it is the top layer (a menu opened in it closes first).
+  useLayer(true, () => {
     if (!isBusy) onClose();
   });
 
@@ -52,17 +53,9 @@ function DialogPanel({
     const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
 
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        requestClose();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();
     };

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessages, type BusinessListItem } from '@fd/contract';
 import { Badge } from '#/components/ui/badge.tsx';
@@ -11,6 +11,7 @@ import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
 import { paths } from '#/config/paths.ts';
 import { businessLevelLabel, formatAge, formatDateTime, NIL } from '#/lib/format.ts';
+import { useCommandTarget } from '#/hooks/use-commands.ts';
 import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { useNow } from '#/hooks/use-now.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
@@ -112,6 +113,13 @@ export function BusinessesPage() {
   });
 
   const rows = list.data?.businesses ?? [];
+  // The row the keyboard is on: the command menu's 'Assign … to me' acts on it
+  // (docs/product.md §12.3).
+  const [highlighted, setHighlighted] = useState<BusinessListItem | null>(null);
+  const target = rows.find((business) => business.uuid === highlighted?.uuid);
+  useCommandTarget(
+    target ? { uuid: target.uuid, name: target.business_name || target.uuid } : null,
+  );
   // Ticked rows for a bulk action (docs/product.md §11.6): kept across pages, not views.
   const selecting = useRowSelection(JSON.stringify(view));
   const pageUuids = rows.map((business) => business.uuid);
@@ -209,6 +217,7 @@ export function BusinessesPage() {
             onRowActivate={(business) =>
               navigate(paths.fullBusinessDetails(business.uuid), { state: fromList })
             }
+            onRowHighlight={setHighlighted}
             selection={{
               isSelected: (business) => isRowSelected(selecting.selection, business.uuid),
               onToggle: (business, { shift }) =>

@@ -8,7 +8,7 @@ import { assigneeLabel, teamManagerName, useTeamManagers } from '#/lib/team-mana
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useAssignBusiness } from '../api/assign-business.ts';
 
-const ASSIGN_FAILED = 'The assignment could not be saved. Please try again.';
+export const ASSIGN_FAILED = 'The assignment could not be saved. Please try again.';
 
 /**
  * Whose the business is (docs/product.md §11.1): the assignee's name, 'Assign to me', a choice

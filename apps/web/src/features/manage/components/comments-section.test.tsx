@@ -149,6 +149,29 @@ describe('comments section', { timeout: 15_000 }, () => {
     expect(within(others!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
   });
 
+  it('posts the comment on Ctrl-Enter in the box, and only there (docs/product.md §12.3)', async () => {
+    const created = commentFixture(14, 'Filed today.', '2026-11-23T09:00:00Z', true);
+    answer = (request) =>
+      request.method === 'POST'
+        ? { status: 200, body: { data: { data: created } } }
+        : listBody(stored);
+    const { user } = renderComments();
+    await screen.findByRole('list', { name: 'Comments' });
+
+    const box = screen.getByLabelText('Add a comment');
+    await user.type(box, 'Filed today.');
+    // Outside the box the chord is nobody's.
+    screen.getByRole('button', { name: manageTexts.comment }).focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    box.focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(listedTexts()[0]).toBe('Filed today.'));
+    expect(box).toHaveValue('');
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+
   it("posts the comment, shows 'Saving...', then puts it first and clears the box", async () => {
     const release = deferred<void>();
     const created = commentFixture(13, 'Sent the certificate.', '2026-11-23T08:00:00Z', true);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import {
   COMMENT_MAX_LENGTH,
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#/components/confirm-dialog.tsx';
 import { Button } from '#/components/ui/button.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
 import { FieldError, inputClassName } from '#/components/ui/text-field.tsx';
+import { useShortcut } from '#/hooks/use-shortcut.ts';
 import { classNames } from '#/lib/class-names.ts';
 import { formatDateTime } from '#/lib/format.ts';
 import { useSession } from '#/lib/session.ts';
@@ -45,6 +46,13 @@ function CommentForm({ businessUuid }: { businessUuid: string }) {
   const [error, setError] = useState<string | undefined>();
   const create = useCreateComment(businessUuid);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  // Ctrl-Enter (⌘-Enter) in the box posts it, as the button does (docs/product.md §12.3).
+  useShortcut('comment-post', (event) => {
+    if (event.target !== fieldRef.current || create.isPending) return false;
+    formRef.current?.requestSubmit();
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,13 +69,15 @@ function CommentForm({ businessUuid }: { businessUuid: string }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-2">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-2">
       {/* No bold or italic toggles: the original's formatted nothing (docs/product.md § 10.1). */}
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {COMMENT_LABEL}
       </label>
       <textarea
+        ref={fieldRef}
         id={id}
+        aria-keyshortcuts="Control+Enter"
         value={text}
         onChange={(event) => {
           setText(event.target.value);

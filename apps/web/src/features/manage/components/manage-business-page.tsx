@@ -9,6 +9,7 @@ import { Section } from '#/components/section.tsx';
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
 import { paths } from '#/config/paths.ts';
+import { useCommandTarget } from '#/hooks/use-commands.ts';
 import { useBusinessDetail } from '#/lib/business-queries.ts';
 import { ActivityLogSection } from './activity-log-section.tsx';
 import { AssigneeControl } from './assignee-control.tsx';
@@ -39,6 +40,8 @@ function ManageBusiness({ business, backTo }: { business: BusinessDetail; backTo
   // components, so a phone paints the details first and its main thread never blocks long
   // (docs/decisions/052-the-first-render-and-the-secondary-work.md).
   const showSections = useDeferredValue(true, false);
+  // The command menu's 'Assign … to me' acts on this business (docs/product.md §12.3).
+  useCommandTarget({ uuid: business.uuid, name: business.business_name || business.uuid });
   const content = (section: ReactNode) => (showSections ? section : null);
   return (
     <div className="space-y-6">

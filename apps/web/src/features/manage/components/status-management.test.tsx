@@ -173,6 +173,20 @@ async function pick(user: User, stepName: string, choice: string) {
 
 // Real requests, each test several: room for a busy machine running files side by side.
 describe('status management', { timeout: 15_000 }, () => {
+  it("opens each step's status menu on its digit, in the order shown (docs/product.md §12.3)", async () => {
+    const { user } = await renderManagement();
+    const pickers = screen
+      .getAllByRole('button', { name: /^Change status of / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(pickers).toHaveLength(8);
+    for (const [index, name] of pickers.entries()) {
+      await user.keyboard(String(index + 1));
+      expect(screen.getByRole('menu', { name: name! })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    }
+  });
+
   it('lists the steps in order with their status; document verification has no picker', async () => {
     await renderManagement(withStatuses({ payment_status: 'APPROVED', stripe_status: 'FAILED' }));
     const items = screen.getAllByRole('listitem');

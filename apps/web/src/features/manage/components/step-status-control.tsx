@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   errorMessages,
   manageTexts,
@@ -13,6 +13,7 @@ import type { ErrorReport } from '#/components/error-message-dialog.tsx';
 import { StatusPickerMenu } from '#/components/status-picker-menu.tsx';
 import { statusDisplays, type StatusDisplay } from '#/components/status-display.ts';
 import { Badge } from '#/components/ui/badge.tsx';
+import { useShortcut } from '#/hooks/use-shortcut.ts';
 import { errorDetailOr } from '#/lib/error-message.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendReportWithStatus } from '../api/send-feedback.ts';
@@ -54,6 +55,8 @@ interface StepStatusControlProps {
   /** Offered in the Error Message dialog: `stepFeedbackTitles` or `documentFeedbackTitles`. */
   feedbackTitles: readonly string[];
   defaultFeedbackTitle?: string | undefined;
+  /** The catalogue's shortcut that opens the picker (docs/product.md §12.3), if it has one. */
+  shortcut?: string | undefined;
 }
 
 /**
@@ -69,6 +72,7 @@ export function StepStatusControl({
   name,
   feedbackTitles,
   defaultFeedbackTitle,
+  shortcut,
 }: StepStatusControlProps) {
   const step = business.business_formation_statuses[stepStatusKinds[kind]];
   const [flow, setFlow] = useState<Flow>({ stage: 'idle' });
@@ -76,6 +80,17 @@ export function StepStatusControl({
   const report = useSendReportWithStatus(business.uuid);
   const statusId = step.id;
   const close = () => setFlow({ stage: 'idle' });
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The key opens the picker as a click does; in a closed section it is not there to open.
+  useShortcut(
+    shortcut ?? '',
+    () => {
+      const trigger = boxRef.current?.querySelector<HTMLButtonElement>('[aria-haspopup="menu"]');
+      if (!trigger || trigger.closest('[hidden]')) return false;
+      trigger.click();
+    },
+    shortcut !== undefined && statusId !== null,
+  );
 
   const choose = (status: PickableStepStatus) =>
     setFlow(status === 'FAILED' ? { stage: 'report' } : { stage: 'confirm', status });
@@ -121,7 +136,7 @@ export function StepStatusControl({
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div ref={boxRef} className="flex flex-wrap items-center gap-3">
       <StepStatusBadge status={step.status} kind={kind} />
       {statusId !== null && (
         <StatusPickerMenu

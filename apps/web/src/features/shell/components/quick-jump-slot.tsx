@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Search } from 'lucide-react';
 import { useIdle } from '#/hooks/use-idle.ts';
+import { useShortcut } from '#/hooks/use-shortcut.ts';
 
 const QuickJump = lazy(async () => ({ default: (await import('./quick-jump.tsx')).QuickJump }));
 
@@ -10,38 +12,31 @@ const QuickJump = lazy(async () => ({ default: (await import('./quick-jump.tsx')
  * (docs/decisions/052-the-first-render-and-the-secondary-work.md); until then a field that looks
  * the same stands in, and what is typed there carries over.
  */
-/** A key that should reach the page, not a field: `/` typed in a field is text. */
-function typingInField(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 export function QuickJumpSlot({ className = '' }: { className?: string }) {
   const idle = useIdle();
   const slotRef = useRef<HTMLDivElement>(null);
 
-  // `/` (outside a field) and Ctrl-K (⌘K) focus the field, loaded or standing in.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const ctrlK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey;
-      if (ctrlK || (slash && !typingInField(event.target))) {
-        const field = slotRef.current?.querySelector('input');
-        if (!field || field.offsetParent === null) return;
-        event.preventDefault();
-        field.focus();
-        field.select();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // On a phone the top bar has no room for the field: a shortcut shows it over the bar until
+  // the focus leaves it.
+  const [summoned, setSummoned] = useState(false);
+  // `/` (outside a field) and Ctrl-K (⌘K) focus the field, loaded or standing in
+  // (docs/product.md §12.3).
+  const focusField = () => {
+    flushSync(() => setSummoned(true));
+    const field = slotRef.current?.querySelector('input');
+    if (!field) return false;
+    field.focus();
+    field.select();
+  };
+  useShortcut('search', focusField);
+  useShortcut('command-menu', focusField);
+  const shownClassName = summoned
+    ? `${className} max-sm:fixed max-sm:inset-x-3 max-sm:top-3 max-sm:z-40 max-sm:block`
+    : className;
 
   const [typed, setTyped] = useState<{ text: string; focused: boolean } | null>(null);
   const standIn = (
-    <div className={`relative ${className}`}>
+    <div className={`relative ${shownClassName}`}>
       <Search
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -61,13 +56,19 @@ export function QuickJumpSlot({ className = '' }: { className?: string }) {
     </div>
   );
   return (
-    <div ref={slotRef} className="contents">
+    <div
+      ref={slotRef}
+      className="contents"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setSummoned(false);
+      }}
+    >
       {!idle && !typed ? (
         standIn
       ) : (
         <Suspense fallback={standIn}>
           <QuickJump
-            className={className}
+            className={shownClassName}
             initialText={typed?.text ?? ''}
             autoFocus={typed?.focused ?? false}
           />

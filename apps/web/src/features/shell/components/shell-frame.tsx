@@ -1,9 +1,12 @@
-import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { PageSpinner } from '#/components/ui/spinner.tsx';
 import { paths } from '#/config/paths.ts';
+import { useShortcut } from '#/hooks/use-shortcut.ts';
 import { clearSession } from '#/lib/session.ts';
+import { goToScreens, shortcutRegistry } from '#/lib/shortcuts.ts';
 import { endSessionOnServer } from '../api/end-session.ts';
+import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import type { MenuControls } from './menu-button.tsx';
 import { SideNav, type SideNavContent } from './side-nav.tsx';
@@ -15,14 +18,23 @@ interface ShellFrameProps {
 
 /**
  * What both signed-in layouts share: the skip link, the side menu, the top bar, the current
- * screen, and the logout dialog that ends the session (on the server too) and returns to the
- * login screen.
+ * screen, the logout dialog that ends the session (on the server too) and returns to the
+ * login screen, and the keyboard's `?` list and `g` moves (docs/product.md §12.3).
  */
 export function ShellFrame({ nav, renderTopBar }: ShellFrameProps) {
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isLogoutOpen, setIsLogoutOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
+  useShortcut('help', () => setIsShortcutsOpen(true));
+  // `g` then a screen's letter, one binding per line of the list (docs/product.md §12.3).
+  useEffect(() => {
+    const unbind = goToScreens.map((screen) =>
+      shortcutRegistry().register(`go-${screen.letter}`, () => void navigate(screen.path)),
+    );
+    return () => unbind.forEach((release) => release());
+  }, [navigate]);
 
   const logout = () => {
     setIsLogoutOpen(false);
@@ -65,6 +77,7 @@ export function ShellFrame({ nav, renderTopBar }: ShellFrameProps) {
         onCancel={() => setIsLogoutOpen(false)}
         onConfirm={logout}
       />
+      <KeyboardShortcutsDialog open={isShortcutsOpen} onClose={() => setIsShortcutsOpen(false)} />
     </div>
   );
 }
