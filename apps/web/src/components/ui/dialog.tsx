@@ -8,6 +8,12 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 
+/**
+ * The open dialogs' panels, the last opened last. A dialog opened from inside another (the
+ * report over the document viewer) is on top: Escape closes it alone.
+ */
+const openPanels: HTMLElement[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -23,6 +29,13 @@ interface DialogProps {
   children?: ReactNode;
   /** While busy, Escape and the backdrop do not close the dialog. */
   isBusy?: boolean;
+  /** `wide`: a panel for content that wants the room (the document viewer), text to the left. */
+  size?: 'default' | 'wide';
+  /**
+   * Keys pressed inside the panel, before its own Tab handling (the viewer's shortcuts). Keys
+   * pressed in a dialog opened from this one reach it too, through React's tree.
+   */
+  onKeyDown?: (event: ReactKeyboardEvent<HTMLDivElement>) => void;
 }
 
 /** A modal dialog: focus moves in and is kept inside, Escape closes, focus returns on close. */
@@ -38,6 +51,8 @@ function DialogPanel({
   icon,
   children,
   isBusy = false,
+  size = 'default',
+  onKeyDown,
 }: Omit<DialogProps, 'open'>) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -51,9 +66,10 @@ function DialogPanel({
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
+    if (panel) openPanels.push(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
+      if (event.key === 'Escape' && openPanels.at(-1) === panel) {
         event.stopPropagation();
         requestClose();
       }
@@ -63,6 +79,7 @@ function DialogPanel({
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();
     };
@@ -101,8 +118,15 @@ function DialogPanel({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={trapFocus}
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          if (!event.defaultPrevented) trapFocus(event);
+        }}
+        className={
+          size === 'wide'
+            ? 'max-h-full w-full max-w-4xl overflow-y-auto rounded-2xl bg-white p-4 text-left shadow-xl focus:outline-none sm:p-6'
+            : 'w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none'
+        }
       >
         {icon && <div className="mb-4 flex justify-center">{icon}</div>}
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
