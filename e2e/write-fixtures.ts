@@ -22,6 +22,7 @@ import {
   MANAGE_FIXTURES_CREATED_AT,
   manageBusinesses,
   notificationsBusiness,
+  viewerBusiness,
   type ManageFixture,
 } from './fixtures.ts';
 
@@ -62,10 +63,14 @@ export async function writeFixtures({ db }: Database): Promise<void> {
     });
   }
 
-  // The manage-business spec's businesses and the notifications specs' one: every step
+  // The manage-business spec's businesses, the notifications specs' and the viewer's: every step
   // Pending, dated before the demo.
   const manageCreatedAt = new Date(MANAGE_FIXTURES_CREATED_AT);
-  const withSteps: ManageFixture[] = [...Object.values(manageBusinesses), notificationsBusiness];
+  const withSteps: ManageFixture[] = [
+    ...Object.values(manageBusinesses),
+    notificationsBusiness,
+    viewerBusiness,
+  ];
   for (const fixture of withSteps) {
     const [owner] = await db
       .insert(users)
