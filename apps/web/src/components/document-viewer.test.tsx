@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DropdownMenu } from './ui/dropdown-menu.tsx';
 import { DocumentViewer, viewerTexts, type ViewedDocument } from './document-viewer.tsx';
 
 // Images and a file the viewer only offers for download: jsdom draws no PDF, the end-to-end
@@ -30,7 +31,7 @@ const documents: ViewedDocument[] = [
   },
 ];
 
-function Harness() {
+function Harness({ actions }: { actions?: (document: ViewedDocument) => ReactNode }) {
   const [index, setIndex] = useState<number | null>(null);
   return (
     <>
@@ -42,6 +43,7 @@ function Harness() {
         index={index}
         onIndexChange={setIndex}
         onClose={() => setIndex(null)}
+        actions={actions}
       />
     </>
   );
@@ -56,9 +58,9 @@ beforeEach(() => {
 });
 afterEach(() => document.removeEventListener('keydown', recordKey));
 
-async function openViewer() {
+async function openViewer(actions?: (document: ViewedDocument) => ReactNode) {
   const user = userEvent.setup();
-  render(<Harness />);
+  render(<Harness actions={actions} />);
   await user.click(screen.getByRole('button', { name: 'Open the viewer' }));
   return { user, viewer: screen.getByRole('dialog', { name: 'International passport' }) };
 }
@@ -158,5 +160,35 @@ describe('DocumentViewer', () => {
     await user.click(within(viewer).getByRole('button', { name: viewerTexts.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open the viewer' })).toHaveFocus();
+  });
+
+  it('leaves a menu inside it its own keys: arrows move in the menu, Escape closes the menu alone', async () => {
+    const chosen: string[] = [];
+    const { user, viewer } = await openViewer((shown) => (
+      <DropdownMenu
+        label={`Change status of ${shown.title}`}
+        trigger="Change status"
+        items={['Approved', 'Failed'].map((label) => ({
+          label,
+          onSelect: () => chosen.push(`${shown.title}: ${label}`),
+        }))}
+      />
+    ));
+    await user.click(
+      within(viewer).getByRole('button', { name: 'Change status of International passport' }),
+    );
+    expect(screen.getByRole('menuitem', { name: 'Approved' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(screen.getByRole('dialog', { name: 'International passport' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Failed' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'International passport' })).toBeInTheDocument();
+    await user.click(
+      within(viewer).getByRole('button', { name: 'Change status of International passport' }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Failed' }));
+    expect(chosen).toEqual(['International passport: Failed']);
   });
 });

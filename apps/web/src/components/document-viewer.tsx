@@ -9,7 +9,7 @@ import {
 import type { StoredDocument } from '@fd/contract';
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button, buttonClassName } from './ui/button.tsx';
-import { Dialog } from './ui/dialog.tsx';
+import { Dialog, MENU_ITEM } from './ui/dialog.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './ui/keyboard-scroll.ts';
 import { Spinner } from './ui/spinner.tsx';
 import { classNames } from '#/lib/class-names.ts';
@@ -68,7 +68,7 @@ const kindOf = (contentType: string): DocumentKind =>
 
 /** Keys typed into a field or moved within a menu are theirs, not the viewer's. */
 const ownsItsKeys = (target: HTMLElement) =>
-  target.closest('input, textarea, select, [role="menu"], [role="listbox"]') !== null;
+  target.closest(`input, textarea, select, [role="listbox"], ${MENU_ITEM}`) !== null;
 
 /**
  * Documents in place (docs/product.md §12.2): one document at a time in the shared dialog, a

@@ -14,6 +14,9 @@ import { createPortal } from 'react-dom';
  */
 const openPanels: HTMLElement[] = [];
 
+/** The items of the app's menus (components/ui/popover.tsx): menuitem, menuitemradio… */
+export const MENU_ITEM = '[role^="menuitem"]';
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -69,7 +72,9 @@ function DialogPanel({
     if (panel) openPanels.push(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && openPanels.at(-1) === panel) {
+      // Escape in a menu opened from the dialog closes the menu alone (it listens itself).
+      const inMenu = event.target instanceof Element && event.target.closest(MENU_ITEM) !== null;
+      if (event.key === 'Escape' && openPanels.at(-1) === panel && !inMenu) {
         event.stopPropagation();
         requestClose();
       }
