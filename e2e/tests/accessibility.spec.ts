@@ -392,6 +392,36 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   {
+    // docs/product.md §12.2: two files dropped on docs management, each with its bar and result.
+    name: 'Manage business: dropped files, each with its result',
+    path: () => `/manage-business/${businessUuid}`,
+    async prepare(page) {
+      await heading(page, 'Manage business');
+      await openManageSections(page);
+      await page.getByText('Or drop files here to send them to the client.').evaluate((target) => {
+        const transfer = new DataTransfer();
+        for (const name of ['minutes.pdf', 'resolution.pdf']) {
+          const pdf = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${name}\n%%EOF\n`;
+          transfer.items.add(new File([pdf], name, { type: 'application/pdf' }));
+        }
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          target.dispatchEvent(
+            new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+          );
+        }
+      });
+      const upload = page.getByRole('dialog', { name: 'Other files' });
+      await upload.getByLabel('Message', { exact: true }).fill('The board minutes, signed.');
+      await upload.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm upload' })
+        .getByRole('button', { name: 'Upload File', exact: true })
+        .click();
+      await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+      await closeToast(page, successMessages.fileUploaded);
+    },
+  },
+  {
     name: 'Documents',
     path: '/document-page',
     prepare: (page) => tableLoaded(page, 'Documents'),
