@@ -202,6 +202,14 @@ export const accounts = {
     lastName: 'Musa',
     role: 'MANAGER',
   },
+  /** Views documents in place and drops files on docs management (e2e/tests/document-viewer.spec.ts). */
+  viewer: {
+    email: 'viewer.manager@e2e.test',
+    password: 'viewer-password-1',
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    role: 'MANAGER',
+  },
   /** Acts on many businesses at once (e2e/tests/bulk-actions.spec.ts). */
   bulk: {
     email: 'bulk.manager@e2e.test',
@@ -282,7 +290,11 @@ export interface ManageFixture {
   ownerLast: string;
   details: ManageFixtureDetails;
   /** Documents the owner sent, pointing at the demo's sample files (seed/sample-files.ts). */
-  documents?: readonly { kind: 'kyc' | 'kyb'; title: string; sample: 'passport' | 'utilityBill' }[];
+  documents?: readonly {
+    kind: 'kyc' | 'kyb';
+    title: string;
+    sample: 'passport' | 'nationalId' | 'utilityBill';
+  }[];
   /** A comment the colleague manager (accounts.manageColleague) wrote. */
   colleagueComment?: string;
 }
@@ -422,6 +434,24 @@ export const timelineBusiness = {
   ownerFirst: 'Chioma',
   ownerLast: 'Eze',
   details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
+} satisfies ManageFixture;
+
+/**
+ * The business of e2e/tests/document-viewer.spec.ts: a PDF and an image among its identity
+ * documents (the demo's sample files, real ones built in code), written like the manage
+ * fixtures.
+ */
+export const viewerBusiness = {
+  name: 'Juniper Viewer Holdings',
+  ownerEmail: 'juniper.owner@e2e.test',
+  ownerFirst: 'Chiamaka',
+  ownerLast: 'Uzo',
+  details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
+  documents: [
+    { kind: 'kyc', title: 'International passport', sample: 'passport' },
+    { kind: 'kyc', title: 'National ID', sample: 'nationalId' },
+    { kind: 'kyb', title: 'Utility bill', sample: 'utilityBill' },
+  ],
 } satisfies ManageFixture;
 
 /** When the manage fixtures were created: before any demo business. */

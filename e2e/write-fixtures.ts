@@ -23,6 +23,7 @@ import {
   manageBusinesses,
   notificationsBusiness,
   timelineBusiness,
+  viewerBusiness,
   type ManageFixture,
 } from './fixtures.ts';
 
@@ -63,13 +64,14 @@ export async function writeFixtures({ db }: Database): Promise<void> {
     });
   }
 
-  // The manage-business spec's businesses, the notifications specs' and the timeline spec's one: every step
+  // The manage-business spec's businesses, the notifications specs', the timeline spec's and the viewer's: every step
   // Pending, dated before the demo.
   const manageCreatedAt = new Date(MANAGE_FIXTURES_CREATED_AT);
   const withSteps: ManageFixture[] = [
     ...Object.values(manageBusinesses),
     notificationsBusiness,
     timelineBusiness,
+    viewerBusiness,
   ];
   for (const fixture of withSteps) {
     const [owner] = await db

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import {
   API_BASE_PATH,
   apiPaths,
+  businessApiPaths,
   manageApiPaths,
   successMessages,
   type NotificationListPage,
@@ -142,6 +143,14 @@ test.describe('signed out', () => {
 let session: SignedInState;
 /** A demo business with documents and payment receipts: every section of its screens has rows. */
 let businessUuid: string;
+
+/** The viewer's page or image (docs/product.md §12.2), once drawn. */
+const viewerDrawing = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('group', { name: 'Document controls' }) })
+    .getByRole('img')
+    .first();
 
 /** Enough comments to overflow the manage screen's comment list at either viewport. */
 const comments = [
@@ -387,6 +396,51 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   {
+    // docs/product.md §12.2: the viewer, with a card's status picker for its document.
+    name: 'Manage business: a document in the viewer',
+    path: () => `/manage-business/${businessUuid}`,
+    async prepare(page) {
+      await heading(page, 'Manage business');
+      await openManageSections(page);
+      await page
+        .getByRole('region', { name: 'Verification documents' })
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await expect(viewerDrawing(page)).toBeVisible();
+    },
+  },
+  {
+    // docs/product.md §12.2: two files dropped on docs management, each with its bar and result.
+    name: 'Manage business: dropped files, each with its result',
+    path: () => `/manage-business/${businessUuid}`,
+    async prepare(page) {
+      await heading(page, 'Manage business');
+      await openManageSections(page);
+      await page.getByText('Or drop files here to send them to the client.').evaluate((target) => {
+        const transfer = new DataTransfer();
+        for (const name of ['minutes.pdf', 'resolution.pdf']) {
+          const pdf = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${name}\n%%EOF\n`;
+          transfer.items.add(new File([pdf], name, { type: 'application/pdf' }));
+        }
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          target.dispatchEvent(
+            new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+          );
+        }
+      });
+      const upload = page.getByRole('dialog', { name: 'Other files' });
+      await upload.getByLabel('Message', { exact: true }).fill('The board minutes, signed.');
+      await upload.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm upload' })
+        .getByRole('button', { name: 'Upload File', exact: true })
+        .click();
+      await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+      await closeToast(page, successMessages.fileUploaded);
+    },
+  },
+  {
     name: 'Documents',
     path: '/document-page',
     prepare: (page) => tableLoaded(page, 'Documents'),
@@ -398,6 +452,28 @@ const signedInScreens: ScreenCheck[] = [
       await tableLoaded(page, 'Documents');
       await page.getByRole('table', { name: 'Documents' }).getByRole('row').nth(1).click();
       await expect(page.getByRole('dialog', { name: 'Preview' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Documents: a document in the viewer, over the Preview',
+    path: '/document-page',
+    async prepare(page) {
+      await tableLoaded(page, 'Documents');
+      // The first business with a file to view, on the first page.
+      const { businesses } = await (
+        await businessApi(page, page.request)
+      ).list(businessApiPaths.list, { page: '1', page_size: '10' });
+      const withFiles = businesses.find((business) => business.total_files.kyc.length > 0);
+      await page
+        .getByRole('table', { name: 'Documents' })
+        .getByRole('cell', { name: withFiles!.business_name, exact: true })
+        .click();
+      const preview = page.getByRole('dialog', { name: 'Preview' });
+      await preview
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await expect(viewerDrawing(page)).toBeVisible();
     },
   },
   { name: 'Settings', path: '/settings' },

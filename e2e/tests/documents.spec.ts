@@ -154,7 +154,8 @@ test('a row opens the Preview of its documents, and See all docs opens the busin
   // KYC first, then KYB, each with its size in KB.
   await expect(preview.getByRole('listitem')).toHaveText(
     [...business.total_files.kyc, ...business.total_files.kyb].map(
-      (document) => `${document.document_title}${shownFileSize(document.size)}`,
+      // Each with its View button (docs/product.md §12.2).
+      (document) => `${document.document_title}${shownFileSize(document.size)}View`,
     ),
   );
 

@@ -23,6 +23,13 @@ interface DialogProps {
   children?: ReactNode;
   /** While busy, Escape and the backdrop do not close the dialog. */
   isBusy?: boolean;
+  /** `wide`: a panel for content that wants the room (the document viewer), text to the left. */
+  size?: 'default' | 'wide';
+  /**
+   * Keys pressed inside the panel, before its own Tab handling (the viewer's shortcuts). Keys
+   * pressed in a dialog opened from this one reach it too, through React's tree.
+   */
+  onKeyDown?: (event: ReactKeyboardEvent<HTMLDivElement>) => void;
 }
 
 /** A modal dialog: focus moves in and is kept inside, Escape closes, focus returns on close. */
@@ -38,6 +45,8 @@ function DialogPanel({
   icon,
   children,
   isBusy = false,
+  size = 'default',
+  onKeyDown,
 }: Omit<DialogProps, 'open'>) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -94,8 +103,15 @@ function DialogPanel({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={trapFocus}
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          if (!event.defaultPrevented) trapFocus(event);
+        }}
+        className={
+          size === 'wide'
+            ? 'max-h-full w-full max-w-4xl overflow-y-auto rounded-2xl bg-white p-4 text-left shadow-xl focus:outline-none sm:p-6'
+            : 'w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none'
+        }
       >
         {icon && <div className="mb-4 flex justify-center">{icon}</div>}
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">

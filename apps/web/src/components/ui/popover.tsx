@@ -55,7 +55,8 @@ interface PopoverProps {
   children?: ReactNode | ((controls: PopoverControls) => ReactNode);
 }
 
-const MENU_ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+/** The items of the app's menus, as a selector (the document viewer leaves their keys alone). */
+export const MENU_ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

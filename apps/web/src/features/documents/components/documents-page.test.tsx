@@ -143,9 +143,9 @@ describe('documents screen', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'International passport12 KB',
-      'Certificate of incorporation2 KB',
-      'Utility bill512 bytes',
+      'International passport12 KBView',
+      'Certificate of incorporation2 KBView',
+      'Utility bill512 bytesView',
     ]);
 
     await user.click(within(preview).getByRole('button', { name: 'Close' }));

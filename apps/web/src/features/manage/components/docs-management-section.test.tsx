@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   emptyStateTexts,
   errorMessages,
@@ -117,7 +117,11 @@ async function openUpload(user: User, category = 'Tax ID') {
 async function fillUpload(
   user: User,
   dialogElement: HTMLElement,
-  { message = 'Here is your EIN letter.', file = pdf(), url = '' } = {},
+  {
+    message = 'Here is your EIN letter.',
+    file = pdf() as File | null,
+    url = '',
+  }: { message?: string; file?: File | null; url?: string } = {},
 ) {
   const form = within(dialogElement);
   if (message) await user.type(form.getByLabelText('Message'), message);
@@ -381,6 +385,79 @@ describe('docs management: the upload', { timeout: 15_000 }, () => {
     expect(await screen.findByText(errorMessages.upload)).toBeInTheDocument();
     expect(errorMessages.upload).toBe('Error uploading file');
     expect(within(opened).getByLabelText('Message')).toHaveValue('Here is your EIN letter.');
+  });
+});
+
+describe('docs management: files dropped on the section', { timeout: 15_000 }, () => {
+  /** A drop as the browser sends it: the files in a DataTransfer whose types say 'Files'. */
+  const drop = (target: HTMLElement, files: File[]) => {
+    const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+  };
+
+  it('opens the upload with them; each is sent on its own, with its own bar and result', async () => {
+    answer = (request) => {
+      if (request.method !== 'POST') return attachmentsBody([]);
+      return request.body.includes('filename="notes.txt"')
+        ? { status: 415, body: { errors: { detail: 'Only PDF files, please.' } } }
+        : { status: 201, body: { data: uploaded } };
+    };
+    const { user } = renderSection();
+    drop(await screen.findByText(modules.section.DROP_FILES_TEXT), [
+      pdf('ein.pdf'),
+      new File(['plain text'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+
+    // Dropped files have no title yet: 'Other files', which the manager may change.
+    const opened = await uploadDialog('Other files');
+    expect(within(opened).getByText('ein.pdf · 19 bytes')).toBeInTheDocument();
+    expect(within(opened).getByText('notes.txt · 10 bytes')).toBeInTheDocument();
+    await user.selectOptions(within(opened).getByLabelText('Title'), 'Tax ID');
+    await fillUpload(user, opened, { file: null });
+    expect(confirmDialog()).toHaveTextContent('Tax ID: ein.pdfTax ID: notes.txt');
+    await user.click(within(confirmDialog()).getByRole('button', { name: manageTexts.uploadFile }));
+
+    const sent = await within(confirmDialog()).findByRole('list', { name: 'Files sent' });
+    await waitFor(() =>
+      expect(
+        within(sent)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        `ein.pdf100%${modules.dialog.uploadResultTexts.sent}`,
+        expect.stringMatching(/^notes\.txt\d+%Only PDF files, please\.$/),
+      ]),
+    );
+    expect(within(sent).getByRole('progressbar', { name: 'ein.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    // One request per file, in order, each with the title and message typed once.
+    const uploads = server.requests.filter((request) => request.method === 'POST');
+    expect(uploads.map((upload) => /filename="([^"]+)"/.exec(upload.body)?.[1])).toEqual([
+      'ein.pdf',
+      'notes.txt',
+    ]);
+    for (const upload of uploads) {
+      expect(partValue(upload.body, 'feedbackTitle')).toBe('Tax ID');
+      expect(partValue(upload.body, 'messageBody')).toBe('Here is your EIN letter.');
+    }
+    // Not everything went: no success toast; the results stay until the manager closes.
+    expect(screen.queryByText(successMessages.fileUploaded)).toBeNull();
+    const close = within(confirmDialog()).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    await user.click(close);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('ignores a drag that carries no files', async () => {
+    renderSection();
+    const target = await screen.findByText(modules.section.DROP_FILES_TEXT);
+    const dataTransfer = { files: [], types: ['text/plain'], dropEffect: 'none' };
+    expect(fireEvent.dragOver(target, { dataTransfer })).toBe(true);
+    fireEvent.drop(target, { dataTransfer });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

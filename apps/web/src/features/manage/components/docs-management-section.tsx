@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import { Download, ExternalLink, Paperclip } from 'lucide-react';
 import {
   emptyStateTexts,
@@ -10,6 +10,7 @@ import {
 import { buttonClassName } from '#/components/ui/button.tsx';
 import { DropdownMenu } from '#/components/ui/dropdown-menu.tsx';
 import { useIdle } from '#/hooks/use-idle.ts';
+import { classNames } from '#/lib/class-names.ts';
 import { formatFileSize } from '#/lib/format.ts';
 import { usePostFormationAttachments } from '../api/attachments.ts';
 import type { PostFormationCategory } from '../api/upload-post-formation.ts';
@@ -27,14 +28,32 @@ export const ATTACHMENTS_LOAD_ERROR_TEXT = 'The attached files could not be load
 /** Without the step's row nothing can be attached to it (the upload names the step). */
 export const NO_POST_FORMATION_STEP_TEXT =
   'This business has no post-formation step yet, so no files can be attached.';
+/** Ours (docs/product.md §12.2): files dropped here open the upload with them. */
+export const DROP_FILES_TEXT = 'Or drop files here to send them to the client.';
+/** Dropped files have no title yet: the upload offers this one, and the others. */
+const DROPPED_FILES_CATEGORY: PostFormationCategory = 'Other files';
+
+/** What the upload dialog opens with; a new one each time, so the form starts afresh. */
+interface UploadStart {
+  id: number;
+  category: PostFormationCategory;
+  files: File[];
+}
+
+/** True while files (not text or a link) are dragged over. */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 /**
  * Docs management (docs/product.md §2.3): 'Attach files' picks a post-formation category and
- * opens the upload; below, the files already sent for the step, numbered.
+ * opens the upload; files dropped on the section open it with them (docs/product.md §12.2);
+ * below, the files already sent for the step, numbered.
  */
 export function DocsManagementSection({ business }: { business: BusinessDetail }) {
   const statusId = business.business_formation_statuses.post_doc_formation_status.id;
-  const [category, setCategory] = useState<PostFormationCategory | null>(null);
+  const [start, setStart] = useState<UploadStart | null>(null);
+  const [isDraggedOver, setIsDraggedOver] = useState(false);
+  const openUpload = (category: PostFormationCategory, files: File[] = []) =>
+    setStart((now) => ({ id: (now?.id ?? 0) + 1, category, files }));
   const idle = useIdle();
   useEffect(() => {
     // Loaded ahead of the first choice; a failure shows when the dialog is opened.
@@ -43,9 +62,35 @@ export function DocsManagementSection({ business }: { business: BusinessDetail }
 
   if (statusId === null) return <SectionEmpty>{NO_POST_FORMATION_STEP_TEXT}</SectionEmpty>;
 
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!carriesFiles(event)) return;
+    // Accepting the drag is what lets the drop happen here rather than open the file.
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setIsDraggedOver(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDraggedOver(false);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setIsDraggedOver(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) openUpload(DROPPED_FILES_CATEGORY, files);
+  };
+
   return (
-    <div className="space-y-4">
-      <div className="flex justify-end">
+    <div
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      className={classNames(
+        'space-y-4 rounded-xl',
+        isDraggedOver && 'outline-2 outline-offset-4 outline-indigo-600 outline-dashed',
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <p className="text-sm text-slate-500">{DROP_FILES_TEXT}</p>
         <DropdownMenu
           label={manageTexts.attachFiles}
           trigger={
@@ -57,18 +102,19 @@ export function DocsManagementSection({ business }: { business: BusinessDetail }
           triggerClassName={buttonClassName('secondary')}
           items={postFormationCategories.map((item) => ({
             label: item,
-            onSelect: () => setCategory(item),
+            onSelect: () => openUpload(item),
           }))}
         />
       </div>
-      {category && (
+      {start && (
         <Suspense fallback={null}>
           <UploadDialog
-            key={category}
+            key={start.id}
             business={business}
             statusItemId={statusId}
-            category={category}
-            onClose={() => setCategory(null)}
+            category={start.category}
+            initialFiles={start.files}
+            onClose={() => setStart(null)}
           />
         </Suspense>
       )}

@@ -5,6 +5,7 @@ import {
   errorMessages,
   isHttpUrl,
   manageTexts,
+  postFormationCategories,
   successMessages,
   uploadAccept,
   validationMessages,
@@ -13,6 +14,7 @@ import {
 import { Button } from '#/components/ui/button.tsx';
 import { Dialog } from '#/components/ui/dialog.tsx';
 import { FieldError, TextField, inputClassName } from '#/components/ui/text-field.tsx';
+import { classNames } from '#/lib/class-names.ts';
 import { formatFileSize } from '#/lib/format.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { isAbortError } from '#/lib/upload-request.ts';
@@ -30,13 +32,31 @@ export const CONFIRM_UPLOAD_TITLE = 'Confirm upload';
 export const CONFIRM_UPLOAD_TEXT =
   'Please confirm that the correct file is being sent to the client.';
 export const CONTINUE_TEXT = 'Continue';
+/** Ours: what each of several files came to (docs/product.md §12.2). */
+export const uploadResultTexts = {
+  waiting: 'Waiting',
+  sending: 'Sending',
+  sent: 'Uploaded',
+  cancelled: 'Not sent: the upload was cancelled.',
+} as const;
 
 interface UploadDialogProps {
   business: BusinessDetail;
   /** The business's post-formation step id. */
   statusItemId: number;
+  /** The title the files go under; the manager may pick another in the form. */
   category: PostFormationCategory;
+  /** Files dropped on the section: the form starts with them. */
+  initialFiles?: readonly File[];
   onClose: () => void;
+}
+
+/** One file of several: its share sent and what it came to. */
+interface FileResult {
+  progress: number;
+  outcome: 'waiting' | 'sending' | 'sent' | 'failed';
+  /** Why it failed: the server's detail, or the cancel. */
+  error?: string;
 }
 
 interface FieldErrors {
@@ -46,13 +66,24 @@ interface FieldErrors {
 }
 
 /**
- * The post-formation upload (docs/product.md §2.3 "Docs management"): message, file and
+ * The post-formation upload (docs/product.md §2.3 "Docs management"): title, message, file and
  * optional link; then, in the same dialog, the confirmation whose 'Upload File' sends it with a
- * progress bar. A failure goes back to the form with everything as typed.
+ * progress bar. A failure goes back to the form with everything as typed. Several files (chosen
+ * or dropped, docs/product.md §12.2) are sent one after another, one request each, under the
+ * same title and message: each has its own bar and result, shown until the manager closes.
  */
-export function UploadDialog({ business, statusItemId, category, onClose }: UploadDialogProps) {
+export function UploadDialog({
+  business,
+  statusItemId,
+  category: initialCategory,
+  initialFiles = [],
+  onClose,
+}: UploadDialogProps) {
+  const [category, setCategory] = useState(initialCategory);
   const [message, setMessage] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<readonly File[]>(initialFiles);
+  const [results, setResults] = useState<FileResult[] | null>(null);
+  const stoppedRef = useRef(false);
   const [fileURL, setFileURL] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isConfirming, setIsConfirming] = useState(false);
@@ -61,20 +92,36 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
   const upload = useUploadPostFormation(business.uuid);
   const messageId = useId();
   const fileId = useId();
+  const categoryId = useId();
+  const isSendingSeveral =
+    results?.some((result) => result.outcome === 'waiting' || result.outcome === 'sending') ??
+    false;
 
-  // Leaving the screen mid-upload stops it.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // Leaving the screen mid-upload stops it, and the files after it.
+  useEffect(
+    () => () => {
+      stoppedRef.current = true;
+      abortRef.current?.abort();
+    },
+    [],
+  );
   // The confirmation replaces the form: focus goes to its answer.
   const uploadButtonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (isConfirming) uploadButtonRef.current?.focus();
   }, [isConfirming]);
+  // Several files: the results replace the confirmation's buttons; focus goes to theirs.
+  const resultsButtonRef = useRef<HTMLButtonElement>(null);
+  const showsResults = results !== null;
+  useEffect(() => {
+    if (showsResults) resultsButtonRef.current?.focus();
+  }, [showsResults]);
 
   const validate = (): FieldErrors => {
     const url = fileURL.trim();
     return {
       ...(message.trim() === '' && { message: MESSAGE_REQUIRED_TEXT }),
-      ...(file === null && { file: validationMessages.fileRequired }),
+      ...(files.length === 0 && { file: validationMessages.fileRequired }),
       ...(url !== '' &&
         (!isHttpUrl(url) || url.length > FILE_URL_MAX_LENGTH) && {
           fileURL: validationMessages.urlInvalid,
@@ -89,19 +136,68 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
     if (Object.keys(found).length === 0) setIsConfirming(true);
   };
 
+  const uploadFields = (file: File) => ({
+    file,
+    feedbackTitle: category,
+    statusItemId,
+    messageBody: message.trim(),
+    businessId: business.id,
+    fileURL: fileURL.trim(),
+  });
+
+  const showResult = (index: number, result: Partial<FileResult>) =>
+    setResults(
+      (now) => now && now.map((kept, at) => (at === index ? { ...kept, ...result } : kept)),
+    );
+
+  /** Each file in turn, one request each; a cancel stops the one on its way and the rest. */
+  const uploadSeveral = async () => {
+    stoppedRef.current = false;
+    setResults(files.map(() => ({ progress: 0, outcome: 'waiting' })));
+    let allSent = true;
+    for (const [index, file] of files.entries()) {
+      if (stoppedRef.current) {
+        allSent = false;
+        showResult(index, { outcome: 'failed', error: uploadResultTexts.cancelled });
+        continue;
+      }
+      const controller = new AbortController();
+      abortRef.current = controller;
+      showResult(index, { outcome: 'sending' });
+      try {
+        await upload.mutateAsync({
+          ...uploadFields(file),
+          onProgress: (progress) => showResult(index, { progress }),
+          signal: controller.signal,
+        });
+        showResult(index, { outcome: 'sent', progress: 1 });
+      } catch (error) {
+        allSent = false;
+        showResult(index, {
+          outcome: 'failed',
+          error: isAbortError(error)
+            ? uploadResultTexts.cancelled
+            : errorDetailOr(error, errorMessages.upload),
+        });
+      }
+    }
+    abortRef.current = null;
+    if (allSent) notifySuccess(successMessages.fileUploaded);
+  };
+
   const startUpload = () => {
-    if (file === null) return;
+    const [file] = files;
+    if (file === undefined) return;
+    if (files.length > 1) {
+      void uploadSeveral();
+      return;
+    }
     const controller = new AbortController();
     abortRef.current = controller;
     setProgress(0);
     upload.mutate(
       {
-        file,
-        feedbackTitle: category,
-        statusItemId,
-        messageBody: message.trim(),
-        businessId: business.id,
-        fileURL: fileURL.trim(),
+        ...uploadFields(file),
         onProgress: setProgress,
         signal: controller.signal,
       },
@@ -125,34 +221,54 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
   };
 
   const cancelConfirm = () => {
-    // Cancel while sending stops the upload; the error handler then closes this dialog.
-    if (upload.isPending) abortRef.current?.abort();
-    else setIsConfirming(false);
+    if (isSendingSeveral) {
+      // Several files: the one on its way and the rest are not sent; the results stay.
+      stoppedRef.current = true;
+      abortRef.current?.abort();
+    } else if (upload.isPending) {
+      // Cancel while sending stops the upload; the error handler then closes this dialog.
+      abortRef.current?.abort();
+    } else setIsConfirming(false);
   };
 
   return (
     <Dialog
       open
-      onClose={isConfirming ? cancelConfirm : onClose}
+      onClose={results ? onClose : isConfirming ? cancelConfirm : onClose}
       title={isConfirming ? CONFIRM_UPLOAD_TITLE : category}
       description={
         isConfirming ? (
           <>
             <span className="block">{CONFIRM_UPLOAD_TEXT}</span>
-            {file && (
-              <span className="mt-2 block font-medium text-slate-900">
+            {files.map((file, index) => (
+              <span key={index} className="mt-2 block font-medium text-slate-900">
                 {category}: {file.name}
               </span>
-            )}
+            ))}
           </>
         ) : (
           'Send a file to the client, with a message.'
         )
       }
-      isBusy={upload.isPending}
+      isBusy={upload.isPending || isSendingSeveral}
     >
       {/* One dialog: the confirmation takes the form's place, which stays as typed behind it. */}
       <form noValidate onSubmit={onSubmit} hidden={isConfirming} className="space-y-4 text-left">
+        <div>
+          <label htmlFor={categoryId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Title
+          </label>
+          <select
+            id={categoryId}
+            value={category}
+            onChange={(event) => setCategory(event.target.value as PostFormationCategory)}
+            className={inputClassName(false)}
+          >
+            {postFormationCategories.map((item) => (
+              <option key={item}>{item}</option>
+            ))}
+          </select>
+        </div>
         <div>
           <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-slate-700">
             Message
@@ -178,17 +294,18 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
           <input
             id={fileId}
             type="file"
+            multiple
             accept={uploadAccept}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? `${fileId}-error` : undefined}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
           />
-          {file && (
-            <p className="mt-1.5 text-xs text-slate-500">
+          {files.map((file, index) => (
+            <p key={index} className="mt-1.5 text-xs text-slate-500">
               {file.name} · {formatFileSize(file.size)}
             </p>
-          )}
+          ))}
           <FieldError id={`${fileId}-error`} message={errors.file} />
         </div>
 
@@ -211,7 +328,40 @@ export function UploadDialog({ business, statusItemId, category, onClose }: Uplo
         </div>
       </form>
 
-      {isConfirming && (
+      {isConfirming && results && (
+        <>
+          <ul aria-label="Files sent" className="mb-5 space-y-4 text-left">
+            {files.map((file, index) => {
+              const result = results[index];
+              if (!result) return null;
+              return (
+                <li key={index} className="space-y-1">
+                  <UploadProgressBar value={result.progress} label={file.name} />
+                  <p
+                    className={classNames(
+                      'text-xs',
+                      result.outcome === 'failed' ? 'text-red-700' : 'text-slate-600',
+                    )}
+                  >
+                    {result.outcome === 'failed' ? result.error : uploadResultTexts[result.outcome]}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex justify-center gap-3">
+            {/* One button, Cancel then Close, so that focus stays on it as the files finish. */}
+            <Button
+              ref={resultsButtonRef}
+              variant="secondary"
+              onClick={isSendingSeveral ? cancelConfirm : onClose}
+            >
+              {isSendingSeveral ? 'Cancel' : 'Close'}
+            </Button>
+          </div>
+        </>
+      )}
+      {isConfirming && !results && (
         <>
           {/* The bar only once bytes are on their way: no 0 % before anything starts. */}
           {upload.isPending && (

@@ -247,4 +247,34 @@ describe('verification documents', { timeout: 15_000 }, () => {
     });
     expect(server.requests.find((request) => request.method === 'PUT')).toBeUndefined();
   });
+
+  it("opens each file in the viewer, in the screen's order, with its card's status choices", async () => {
+    const { user } = await renderDocuments();
+    await user.click(within(card('National ID')).getByRole('button', { name: 'View National ID' }));
+    const viewer = screen.getByRole('dialog', { name: 'National ID' });
+    // The cards' files first (Proof of address is the Utility Bill card's), then the others.
+    expect(viewer).toHaveAccessibleDescription('Document 2 of 6 · nin.pdf');
+    expect(
+      within(viewer).getByRole('button', { name: 'Change status of National ID' }),
+    ).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    const proof = screen.getByRole('dialog', { name: 'Proof of address' });
+    expect(proof).toHaveAccessibleDescription('Document 4 of 6 · lease.pdf');
+    expect(
+      within(proof).getByRole('button', { name: 'Change status of Utility Bill' }),
+    ).toBeInTheDocument();
+
+    // A file of no card is shown, with no status to change.
+    await user.keyboard('{ArrowRight}');
+    const selfie = screen.getByRole('dialog', { name: 'Selfie' });
+    expect(selfie).toHaveAccessibleDescription('Document 5 of 6 · selfie.jpg');
+    expect(within(selfie).queryByRole('button', { name: /^Change status of/ })).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      within(card('National ID')).getByRole('button', { name: 'View National ID' }),
+    ).toHaveFocus();
+  });
 });

@@ -5,7 +5,11 @@ import {
   stepStatusKinds,
   type BusinessDetail,
 } from '@fd/contract';
-import { FileList, toFileItems } from '#/components/file-list.tsx';
+import { useState } from 'react';
+import { Eye } from 'lucide-react';
+import { DocumentViewer, toViewedDocuments } from '#/components/document-viewer.tsx';
+import { FileList, toFileItems, type FileItem } from '#/components/file-list.tsx';
+import { Button } from '#/components/ui/button.tsx';
 import type { documentStepKinds } from './status-management.tsx';
 import { StepStatusControl } from './step-status-control.tsx';
 
@@ -34,13 +38,55 @@ const documentCards: {
 const cardOf = (document: StoredDocument) =>
   documentCards.find((card) => card.matches.test(document.document_title));
 
+/** The card's status control, for a document of a card: in the card and in the viewer. */
+function CardStatusControl({
+  business,
+  card,
+}: {
+  business: BusinessDetail;
+  card: (typeof documentCards)[number];
+}) {
+  return (
+    <StepStatusControl
+      business={business}
+      kind={card.kind}
+      name={formationStepNames[stepStatusKinds[card.kind]]}
+      feedbackTitles={documentFeedbackTitles}
+      defaultFeedbackTitle={card.feedbackTitle}
+    />
+  );
+}
+
 /**
  * Verification documents: one card per identity document with its files and the same status
- * choices as a step; the business's other documents (KYB, and KYC of no card) follow.
+ * choices as a step; the business's other documents (KYB, and KYC of no card) follow. Each
+ * file opens in the viewer, which pages through all of them and, for a card's document,
+ * offers the card's status choices (docs/product.md §12.2).
  */
 export function VerificationDocumentsSection({ business }: { business: BusinessDetail }) {
   const { kyc, kyb } = business.documents;
   const others = [...kyc.filter((document) => !cardOf(document)), ...kyb];
+  const cardDocuments = documentCards.flatMap((card) =>
+    kyc.filter((document) => cardOf(document) === card),
+  );
+  // The viewer's order is the screen's: the cards' files, then the others.
+  const viewable = [...cardDocuments, ...others];
+  const [viewed, setViewed] = useState<number | null>(null);
+  const withView = (files: FileItem[]): FileItem[] =>
+    files.map((file) => ({
+      ...file,
+      action: (
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          aria-label={`View ${file.title}`}
+          onClick={() => setViewed(viewable.findIndex((document) => document.id === file.key))}
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          <span className="max-sm:hidden">View</span>
+        </Button>
+      ),
+    }));
 
   return (
     <div className="space-y-5">
@@ -50,7 +96,7 @@ export function VerificationDocumentsSection({ business }: { business: BusinessD
       <div className="grid gap-4 lg:grid-cols-3">
         {documentCards.map((card) => {
           const name = formationStepNames[stepStatusKinds[card.kind]];
-          const files = toFileItems(kyc.filter((document) => cardOf(document) === card));
+          const files = withView(toFileItems(kyc.filter((document) => cardOf(document) === card)));
           return (
             <article
               key={card.kind}
@@ -58,13 +104,7 @@ export function VerificationDocumentsSection({ business }: { business: BusinessD
               className="space-y-3 rounded-xl border border-slate-200 p-4"
             >
               <h3 className="text-sm font-semibold text-slate-900">{name}</h3>
-              <StepStatusControl
-                business={business}
-                kind={card.kind}
-                name={name}
-                feedbackTitles={documentFeedbackTitles}
-                defaultFeedbackTitle={card.feedbackTitle}
-              />
+              <CardStatusControl business={business} card={card} />
               {files.length > 0 && <FileList files={files} />}
             </article>
           );
@@ -73,9 +113,28 @@ export function VerificationDocumentsSection({ business }: { business: BusinessD
       {others.length > 0 && (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Other documents</h3>
-          <FileList files={toFileItems(others)} />
+          <FileList files={withView(toFileItems(others))} />
         </div>
       )}
+      <DocumentViewer
+        documents={toViewedDocuments(viewable)}
+        index={viewed}
+        onIndexChange={setViewed}
+        onClose={() => setViewed(null)}
+        actions={(shown) => {
+          const card = cardOf(viewable.find((document) => document.id === shown.key)!);
+          return (
+            card && (
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="text-sm font-medium text-slate-700">
+                  {formationStepNames[stepStatusKinds[card.kind]]}
+                </span>
+                <CardStatusControl business={business} card={card} />
+              </div>
+            )
+          );
+        }}
+      />
     </div>
   );
 }
