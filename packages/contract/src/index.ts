@@ -17,3 +17,5 @@ export * from './queue.ts';
 export * from './view-values.ts';
 export * from './views.ts';
 export * from './bulk.ts';
+export * from './insight-values.ts';
+export * from './insights.ts';

@@ -207,6 +207,8 @@ export const formationSteps = pgTable(
   },
   (t) => [
     uniqueIndex('formation_steps_business_step_key').on(t.businessId, t.stepKey),
+    // The insights' approvals and failures of the last days (docs/product.md §12.4).
+    index('formation_steps_status_since_idx').on(t.status, t.statusSince),
     check(
       'formation_steps_status_check',
       sql`${t.status} in ('PENDING', 'PROCESSING', 'APPROVED', 'FAILED')`,
@@ -352,7 +354,11 @@ export const managerLogs = pgTable(
     feedbackLogCategory: text('feedback_log_category').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc())],
+  (t) => [
+    index('manager_logs_business_idx').on(t.businessId, t.createdAt.desc()),
+    // The insights' changes per week (docs/product.md §12.4).
+    index('manager_logs_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
