@@ -19,5 +19,15 @@ export const INSIGHT_FAILURE_DAYS = 90;
 
 export const insightTexts = {
   weeksInvalid: `weeks must be a whole number from 1 to ${INSIGHT_WEEKS_MAX}.`,
+  heading: 'Insights',
+  menuLabel: 'Insights',
+  funnel: 'Formation funnel',
+  stepDays: 'Days per step',
+  newBusinesses: 'New businesses per week',
+  failures: `Failures by feedback title, last ${INSIGHT_FAILURE_DAYS} days`,
+  managerChanges: "Each manager's changes per week",
+  completed: 'Completed',
   noFeedback: 'No feedback sent',
+  noFailures: `No step failed in the last ${INSIGHT_FAILURE_DAYS} days.`,
+  noChanges: 'No manager changed anything in these weeks.',
 } as const;

@@ -6,6 +6,7 @@ export const paths = {
   resetPassword: '/reset-password',
   business: '/business',
   settings: '/settings',
+  insights: '/insights',
   request: '/request',
   requestDetails: '/request-details',
   documents: '/document-page',
