@@ -382,6 +382,11 @@ const signedInScreens: ScreenCheck[] = [
     },
   },
   { name: 'Settings', path: '/settings' },
+  {
+    name: 'Insights',
+    path: '/insights',
+    prepare: (page) => expect(page.getByRole('table', { name: /^Formation funnel/ })).toBeVisible(),
+  },
   { name: 'Compliance', path: '/compliance' },
   {
     name: 'Notifications page',
