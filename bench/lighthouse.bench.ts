@@ -1,8 +1,9 @@
 /**
  * `npm run bench:lighthouse` — Lighthouse (mobile defaults: a mid-range phone on slow 4G,
  * simulated; performance, accessibility, best practices and SEO) on the sign-in page and, signed
- * in, /business, /document-page, a business's details, its manage page and /settings, through the
- * real server on a fresh embedded database with the demo data: over HTTPS, as a deployment serves
+ * in, /business, /document-page, a business's details, its manage page, /settings and /insights
+ * (docs/product.md §12.4), through the real server on a fresh embedded database with the demo
+ * data: over HTTPS, as a deployment serves
  * browsers (HTTP/2, TLS_CERT_FILE and TLS_KEY_FILE,
  * docs/decisions/054-the-server-answers-https-itself-http-2.md), and over plain HTTP/1.1 beside it,
  * for comparison.
@@ -302,6 +303,7 @@ try {
       ['/full-business-details/{uuid}', `${base}/full-business-details/${businessUuid}`, true],
       ['/manage-business/{uuid}', `${base}/manage-business/${businessUuid}`, true],
       ['/settings', `${base}/settings`, true],
+      ['/insights', `${base}/insights`, true],
     ];
     const audited = pages.filter(([page]) => !options.only || page.includes(options.only));
     if (audited.length === 0) throw new Error(`No page's name contains "${options.only}".`);

@@ -34,6 +34,7 @@ const routes: [string, string[]][] = [
   ['/full-business-details/:id', [adminArea, screen('businesses', 'business-details-page')]],
   ['/manage-business/:uuid', [adminArea, screen('manage', 'manage-business-page')]],
   ['/settings', [adminArea, screen('settings', 'settings-page')]],
+  ['/insights', [adminArea, screen('insights', 'insights-page')]],
   ['/compliance', [adminArea, screen('misc', 'coming-soon-page')]],
   ['/mobilenotification', [adminArea, screen('notifications', 'notifications-page')]],
   ['/request', [adminArea, screen('mockups', 'request-page')]],

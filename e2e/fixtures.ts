@@ -250,6 +250,14 @@ export const accounts = {
     lastName: 'Nnamdi',
     role: 'MANAGER',
   },
+  /** Reads the insights and checks them against the API's lists (e2e/tests/insights.spec.ts). */
+  insights: {
+    email: 'insights.manager@e2e.test',
+    password: 'insights-password-1',
+    firstName: 'Amara',
+    lastName: 'Nwosu',
+    role: 'MANAGER',
+  },
 } satisfies Record<string, Account>;
 
 /** Businesses the specs look for by name, besides the demo data. */

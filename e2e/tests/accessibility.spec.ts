@@ -502,6 +502,11 @@ const signedInScreens: ScreenCheck[] = [
           .getByRole('option', { name: 'Go to Settings' }),
       ).toBeInViewport(),
   },
+  {
+    name: 'Insights',
+    path: '/insights',
+    prepare: (page) => expect(page.getByRole('table', { name: /^Formation funnel/ })).toBeVisible(),
+  },
   { name: 'Compliance', path: '/compliance' },
   {
     name: 'Notifications page',

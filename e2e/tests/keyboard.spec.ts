@@ -57,6 +57,7 @@ const screenPaths: Record<string, string> = {
   Documents: '/document-page',
   Requests: '/request',
   Compliance: '/compliance',
+  Insights: '/insights',
   Notifications: '/mobilenotification',
   Settings: '/settings',
 };

@@ -62,6 +62,7 @@ test('side menu, top bar and avatar menu lead where the spec says', async ({ pag
     ['Documents', /\/document-page$/],
     ['Request', /\/request$/],
     ['Compliance', /\/compliance$/],
+    ['Insights', /\/insights$/],
     ['Settings', /\/settings$/],
     ['Dashboard', /\/business\?status=attention$/],
   ];

@@ -21,6 +21,7 @@ import { businessesRoutes } from './features/businesses/businesses.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { viewsRoutes } from './features/views/views.routes.ts';
+import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { startReadCache } from './lib/read-cache/index.ts';
 import { healthRoutes, probeRoutes } from './features/health/health.routes.ts';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(protectedRoutes(notificationsRoutes), { database, now });
       await api.register(protectedRoutes(viewsRoutes), { database, now });
+      await api.register(protectedRoutes(insightsRoutes), { database, now });
       if (deps.extraProtectedRoutes) {
         await api.register(protectedRoutes(deps.extraProtectedRoutes), { database });
       }

@@ -52,6 +52,7 @@ export const routePreloads: RoutePreload[] = [
     modules: [signedInLayout, screen('manage', 'manage-business-page')],
   },
   { path: paths.settings, modules: [signedInLayout, screen('settings', 'settings-page')] },
+  { path: paths.insights, modules: [signedInLayout, screen('insights', 'insights-page')] },
   { path: paths.compliance, modules: [signedInLayout, screen('misc', 'coming-soon-page')] },
   {
     path: paths.mobileNotifications,

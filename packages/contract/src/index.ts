@@ -19,3 +19,5 @@ export * from './views.ts';
 export * from './bulk.ts';
 export * from './timeline-values.ts';
 export * from './timeline.ts';
+export * from './insight-values.ts';
+export * from './insights.ts';

@@ -213,6 +213,8 @@ export const formationSteps = pgTable(
   },
   (t) => [
     uniqueIndex('formation_steps_business_step_key').on(t.businessId, t.stepKey),
+    // The insights' approvals and failures of the last days (docs/product.md §12.4).
+    index('formation_steps_status_since_idx').on(t.status, t.statusSince),
     check(
       'formation_steps_status_check',
       sql`${t.status} in ('PENDING', 'PROCESSING', 'APPROVED', 'FAILED')`,
@@ -367,6 +369,8 @@ export const managerLogs = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // The insights' changes per week (docs/product.md §12.4).
+    index('manager_logs_created_idx').on(t.createdAt),
   ],
 );
 

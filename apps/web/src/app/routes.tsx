@@ -60,6 +60,10 @@ const SettingsPage = lazyScreen(
   () => import('../features/settings/components/settings-page.tsx'),
   'SettingsPage',
 );
+const InsightsPage = lazyScreen(
+  () => import('../features/insights/components/insights-page.tsx'),
+  'InsightsPage',
+);
 const ComingSoonPage = lazyScreen(
   () => import('../features/misc/components/coming-soon-page.tsx'),
   'ComingSoonPage',
@@ -205,6 +209,7 @@ export const routes: RouteObject[] = [
                 element: <ManageBusinessPage />,
                 handle: { startData: startBusinessDetail('businessUUID') },
               },
+              { path: paths.insights, element: <InsightsPage /> },
               { path: paths.compliance, element: <ComingSoonPage /> },
               { path: paths.mobileNotifications, element: <NotificationsPage /> },
               // The static mock-ups (docs/product.md §2.5): sample data, no calls.

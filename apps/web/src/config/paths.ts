@@ -8,6 +8,7 @@ export const paths = {
   /** The list's 'Needs attention' tab, where the side menu's Dashboard leads (docs/product.md §11.5). */
   workQueue: '/business?status=attention',
   settings: '/settings',
+  insights: '/insights',
   request: '/request',
   requestDetails: '/request-details',
   documents: '/document-page',

@@ -15,13 +15,14 @@ export interface GoToScreen {
 
 /**
  * `g` then a letter. One list for the handlers, the `?` dialog and the command menu: a new screen
- * is one more line ('i' is kept for the insights screen).
+ * is one more line.
  */
 export const goToScreens: readonly GoToScreen[] = [
   { letter: 'b', name: 'Businesses', path: paths.business },
   { letter: 'd', name: 'Documents', path: paths.documents },
   { letter: 'r', name: 'Requests', path: paths.request },
   { letter: 'c', name: 'Compliance', path: paths.compliance },
+  { letter: 'i', name: 'Insights', path: paths.insights },
   { letter: 'n', name: 'Notifications', path: paths.mobileNotifications },
   { letter: 's', name: 'Settings', path: paths.settings },
 ];

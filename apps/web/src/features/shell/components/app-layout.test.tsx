@@ -47,6 +47,7 @@ describe('authenticated shell', () => {
       ['Documents', '/document-page'],
       ['Request', '/request'],
       ['Compliance', '/compliance'],
+      ['Insights', '/insights'],
       ['Settings', '/settings'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();

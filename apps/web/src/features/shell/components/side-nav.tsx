@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import {
+  ChartColumn,
   FileText,
   Inbox,
   LayoutDashboard,
@@ -11,7 +12,7 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { SIDE_MENU_CLOSE_DELAY_MS } from '@fd/contract';
+import { insightTexts, SIDE_MENU_CLOSE_DELAY_MS } from '@fd/contract';
 import { paths } from '#/config/paths.ts';
 import { useDismiss } from '#/hooks/use-dismiss.ts';
 import { useTimeout } from '#/hooks/use-timeout.ts';
@@ -35,6 +36,8 @@ export const adminNav: SideNavContent = {
     { label: 'Documents', to: paths.documents, icon: FileText },
     { label: 'Request', to: paths.request, icon: Inbox },
     { label: 'Compliance', to: paths.compliance, icon: ShieldCheck },
+    // Ours: how the service is doing (docs/product.md §12.4).
+    { label: insightTexts.menuLabel, to: paths.insights, icon: ChartColumn },
     { label: 'Settings', to: paths.settings, icon: Settings },
   ],
   logoutLabel: 'Log out',
