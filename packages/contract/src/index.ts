@@ -16,6 +16,7 @@ export * from './assignment.ts';
 export * from './queue.ts';
 export * from './view-values.ts';
 export * from './views.ts';
+export * from './bulk-values.ts';
 export * from './bulk.ts';
 export * from './timeline-values.ts';
 export * from './timeline.ts';
