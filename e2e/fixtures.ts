@@ -451,7 +451,7 @@ export const timelineBusiness = {
  */
 export const viewerBusiness = {
   name: 'Juniper Viewer Holdings',
-  ownerEmail: 'juniper.owner@e2e.test',
+  ownerEmail: 'juniper.viewer@e2e.test',
   ownerFirst: 'Chiamaka',
   ownerLast: 'Uzo',
   details: { ...bareDetails, countryOfIncorporation: 'UK', stateOfIncorporation: 'England' },
