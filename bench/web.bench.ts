@@ -30,7 +30,7 @@ const routes: [string, string[]][] = [
   ['/verify-otp', [screen('auth', 'verify-otp-screen')]],
   ['/reset-password', [screen('auth', 'reset-password-screen')]],
   ['/business', [adminArea, screen('businesses', 'businesses-page')]],
-  ['/document-page', [adminArea, screen('documents', 'documents-page')]],
+  ['/document-page', [adminArea, 'src/app/documents-screen.tsx']],
   ['/full-business-details/:id', [adminArea, screen('businesses', 'business-details-page')]],
   ['/manage-business/:uuid', [adminArea, screen('manage', 'manage-business-page')]],
   ['/settings', [adminArea, screen('settings', 'settings-page')]],

@@ -12,7 +12,7 @@ import {
 } from '@fd/contract';
 import { sampleFiles } from '../../apps/api/src/tools/seed/sample-files.ts';
 import { businessApi, type BusinessApi } from '../business-oracle.ts';
-import { accounts, viewerBusiness } from '../fixtures.ts';
+import { accounts, MANAGE_FIXTURES_CREATED_AT, viewerBusiness } from '../fixtures.ts';
 import { restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
 
 /**
@@ -210,12 +210,20 @@ test('the viewer pages through a PDF and an image, zooms, and approves and fails
   expect(steps.government_id_status.status).toBe('APPROVED');
 });
 
+/** The identity cards' steps, by the document titles each takes (as the manage screen reads them). */
+const cardSteps: [RegExp, string][] = [
+  [/passport|government|driver/i, 'Government ID'],
+  [/\bnational/i, 'National ID'],
+  [/utility|proof of address/i, 'Utility Bill'],
+];
+
 test('the documents preview opens a file in the viewer, over the preview', async ({ page }) => {
   const { businesses } = await api.list(businessApiPaths.list, { page: '1', page_size: '10' });
   const business = businesses.find((candidate) => candidate.total_files.kyc.length > 0);
   expect(business, 'a business with KYC documents on the first page').toBeDefined();
   const detail = await api.detail(business!.uuid);
   const [first] = detail.documents.kyc;
+  const stepOfFirst = cardSteps.find(([titles]) => titles.test(first!.document_title))?.[1];
 
   await page.goto('/document-page');
   await page
@@ -234,14 +242,74 @@ test('the documents preview opens a file in the viewer, over the preview', async
   } else {
     await expectShownImage(shown, first!.document_title);
   }
-  // No status picker here: the preview is for looking.
-  await expect(shown.getByRole('button', { name: /^Change status of/ })).toHaveCount(0);
+  // An identity card's document offers its step's status choices, as on the manage screen;
+  // any other document offers none.
+  const pickers = shown.getByRole('button', { name: /^Change status of/ });
+  if (stepOfFirst) {
+    await expect(pickers).toHaveAccessibleName(`Change status of ${stepOfFirst}`);
+  } else {
+    await expect(pickers).toHaveCount(0);
+  }
 
   // Escape closes the viewer alone; the preview stays, with focus back on the button.
   await page.keyboard.press('Escape');
   await expect(shown).toBeHidden();
   await expect(preview).toBeVisible();
   await expect(view).toBeFocused();
+});
+
+test("the documents preview's viewer moves a card's step, as the manage screen does", async ({
+  page,
+}) => {
+  const { uuid } = await api.findByName(viewerBusiness.name);
+  const before = await api.detail(uuid);
+  // '\bnational': 'International passport' is the Government ID card's.
+  const nationalId = before.documents.kyc.find((document) =>
+    /\bnational/i.test(document.document_title),
+  );
+  expect(nationalId, 'the viewer business has a National ID').toBeDefined();
+  expect(before.business_formation_statuses.national_id_status.status).not.toBe('APPROVED');
+
+  // The documents page, filtered to the day the fixtures were made, at the business's page.
+  const day = MANAGE_FIXTURES_CREATED_AT.slice(0, 10);
+  const dated = await api.list(businessApiPaths.list, {
+    start_date_iso: day,
+    end_date_iso: day,
+    page: '1',
+    page_size: '100',
+  });
+  const at = dated.businesses.findIndex((row) => row.uuid === uuid);
+  expect(at, 'the viewer business among the fixtures').toBeGreaterThanOrEqual(0);
+  const listPage = Math.floor(at / 10) + 1;
+  await page.goto(
+    `/document-page?filter=date&start_date_iso=${day}&end_date_iso=${day}&page=${listPage}`,
+  );
+  await page
+    .getByRole('table', { name: 'Documents' })
+    .getByRole('cell', { name: viewerBusiness.name, exact: true })
+    .click();
+  const preview = page.getByRole('dialog', { name: 'Preview' });
+  await preview.getByRole('button', { name: `View ${nationalId!.document_title}` }).click();
+  const shown = viewer(page, nationalId!.document_title);
+  await expect(shown).toBeVisible();
+
+  // The card's own picker and confirmation, in the viewer over the Preview.
+  await shown.getByRole('button', { name: 'Change status of National ID' }).click();
+  await page.getByRole('menuitem', { name: 'Approved', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: manageTexts.confirmStatus });
+  await expect(confirm).toHaveAccessibleDescription('National ID will be set to Approved.');
+  await confirm.getByRole('button', { name: manageTexts.updateStatus, exact: true }).click();
+  await expect(page.getByText(successMessages.statusUpdated, { exact: true })).toBeVisible();
+  await expect(shown.getByText('Approved', { exact: true })).toBeVisible();
+  // The API agrees, and the viewer closes alone, leaving the Preview.
+  await expect
+    .poll(
+      async () => (await api.detail(uuid)).business_formation_statuses.national_id_status.status,
+    )
+    .toBe('APPROVED');
+  await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+  await expect(preview).toBeVisible();
 });
 
 test('two files dropped on docs management are sent each with its own bar and result', async ({

@@ -42,7 +42,7 @@ export const routePreloads: RoutePreload[] = [
   { path: paths.verifyOtp, modules: [screen('auth', 'verify-otp-screen')] },
   { path: paths.resetPassword, modules: [screen('auth', 'reset-password-screen')] },
   { path: paths.business, modules: [signedInLayout, screen('businesses', 'businesses-page')] },
-  { path: paths.documents, modules: [signedInLayout, screen('documents', 'documents-page')] },
+  { path: paths.documents, modules: [signedInLayout, 'src/app/documents-screen.tsx'] },
   {
     path: paths.fullBusinessDetails(':businessID'),
     modules: [signedInLayout, screen('businesses', 'business-details-page')],

@@ -84,10 +84,7 @@ const ManageBusinessPage = lazyScreen(
   () => import('../features/manage/components/manage-business-page.tsx'),
   'ManageBusinessPage',
 );
-const DocumentsPage = lazyScreen(
-  () => import('../features/documents/components/documents-page.tsx'),
-  'DocumentsPage',
-);
+const DocumentsPage = lazyScreen(() => import('./documents-screen.tsx'), 'DocumentsScreen');
 const NotificationsPage = lazyScreen(
   () => import('../features/notifications/components/notifications-page.tsx'),
   'NotificationsPage',

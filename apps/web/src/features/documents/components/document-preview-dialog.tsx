@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Eye, FileText } from 'lucide-react';
-import type { BusinessListItem } from '@fd/contract';
-import { DocumentViewer, toViewedDocuments } from '#/components/document-viewer.tsx';
+import type { BusinessDetail, BusinessListItem } from '@fd/contract';
+import {
+  DocumentViewer,
+  toViewedDocuments,
+  type ViewedDocument,
+} from '#/components/document-viewer.tsx';
 import { Button } from '#/components/ui/button.tsx';
 import { Dialog } from '#/components/ui/dialog.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from '#/components/ui/keyboard-scroll.ts';
@@ -13,10 +17,20 @@ import { formatFileSize } from '#/lib/format.ts';
 
 type ListedFile = BusinessListItem['total_files']['kyc'][number];
 
+/**
+ * What the viewer offers beside a document of the business (the app gives the manage screen's
+ * status choices: docs/product.md §12.2); nothing when absent.
+ */
+export type PreviewViewerActions = (
+  business: BusinessDetail,
+  documentId: ViewedDocument['key'],
+) => ReactNode;
+
 interface DocumentPreviewDialogProps {
   /** The business whose files are shown; null keeps the dialog closed. */
   business: BusinessListItem | null;
   onClose: () => void;
+  viewerActions?: PreviewViewerActions | undefined;
 }
 
 interface FileGroupProps {
@@ -58,17 +72,32 @@ function FileGroup({ title, files, onView }: FileGroupProps) {
 
 /**
  * The Preview modal of a documents row (docs/product.md §2): the business's KYC and KYB files,
- * each opening in the viewer over it (docs/product.md §12.2).
+ * each opening in the viewer over it, with `viewerActions` beside a document (docs/product.md
+ * §12.2).
  */
-export function DocumentPreviewDialog({ business, onClose }: DocumentPreviewDialogProps) {
+export function DocumentPreviewDialog({
+  business,
+  onClose,
+  viewerActions,
+}: DocumentPreviewDialogProps) {
   return (
     <Dialog open={business !== null} onClose={onClose} title="Preview">
-      {business && <PreviewBody business={business} onClose={onClose} />}
+      {business && (
+        <PreviewBody business={business} onClose={onClose} viewerActions={viewerActions} />
+      )}
     </Dialog>
   );
 }
 
-function PreviewBody({ business, onClose }: { business: BusinessListItem; onClose: () => void }) {
+function PreviewBody({
+  business,
+  onClose,
+  viewerActions,
+}: {
+  business: BusinessListItem;
+  onClose: () => void;
+  viewerActions: PreviewViewerActions | undefined;
+}) {
   const navigate = useNavigate();
   const files = business.total_files;
   const hasFiles = files.kyc.length + files.kyb.length > 0;
@@ -120,6 +149,11 @@ function PreviewBody({ business, onClose }: { business: BusinessListItem; onClos
         index={viewed}
         onIndexChange={setViewed}
         onClose={() => setViewed(null)}
+        actions={
+          detail.data && viewerActions
+            ? (shown) => viewerActions(detail.data, shown.key)
+            : undefined
+        }
       />
     </>
   );

@@ -23,7 +23,7 @@ import {
   type DocumentListView,
   type DocumentTabStatus,
 } from '../document-list-view.ts';
-import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+import { DocumentPreviewDialog, type PreviewViewerActions } from './document-preview-dialog.tsx';
 import { errorDetailOr } from '#/lib/error-message.ts';
 
 const columns: DataTableColumn<BusinessListItem>[] = [
@@ -54,7 +54,12 @@ const docsCountLabel = (business: BusinessListItem) => {
 const loadErrorText = (error: Error) => `Error: ${errorDetailOr(error, error.message)}`;
 
 /** /document-page (docs/product.md §2): businesses with their document counts, by tab, with filters. */
-export function DocumentsPage() {
+export function DocumentsPage({
+  viewerActions,
+}: {
+  /** Offered in the Preview's viewer beside a document (the app gives them: app/documents-screen.tsx). */
+  viewerActions?: PreviewViewerActions;
+} = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);
   const page = documentListPage(view);
@@ -153,7 +158,11 @@ export function DocumentsPage() {
           />
         </div>
       </Tabs>
-      <DocumentPreviewDialog business={previewed} onClose={() => setPreviewed(null)} />
+      <DocumentPreviewDialog
+        business={previewed}
+        onClose={() => setPreviewed(null)}
+        viewerActions={viewerActions}
+      />
     </div>
   );
 }

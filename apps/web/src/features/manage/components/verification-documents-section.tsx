@@ -7,7 +7,11 @@ import {
 } from '@fd/contract';
 import { useState } from 'react';
 import { Eye } from 'lucide-react';
-import { DocumentViewer, toViewedDocuments } from '#/components/document-viewer.tsx';
+import {
+  DocumentViewer,
+  toViewedDocuments,
+  type ViewedDocument,
+} from '#/components/document-viewer.tsx';
 import { FileList, toFileItems, type FileItem } from '#/components/file-list.tsx';
 import { Button } from '#/components/ui/button.tsx';
 import type { documentStepKinds } from './status-management.tsx';
@@ -54,6 +58,32 @@ function CardStatusControl({
       feedbackTitles={documentFeedbackTitles}
       defaultFeedbackTitle={card.feedbackTitle}
     />
+  );
+}
+
+/**
+ * In the document viewer, a card's document offers the card's step and its status choices
+ * (docs/product.md §12.2): on this screen and over the documents page's Preview, through the
+ * same control, report and confirmation as the card. A document of no card offers nothing.
+ */
+export function DocumentStatusActions({
+  business,
+  documentId,
+}: {
+  business: BusinessDetail;
+  /** The viewed document's key: a stored document's id. */
+  documentId: ViewedDocument['key'];
+}) {
+  const document = business.documents.kyc.find((candidate) => candidate.id === documentId);
+  const card = document && cardOf(document);
+  if (!card) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="text-sm font-medium text-slate-700">
+        {formationStepNames[stepStatusKinds[card.kind]]}
+      </span>
+      <CardStatusControl business={business} card={card} />
+    </div>
   );
 }
 
@@ -121,19 +151,7 @@ export function VerificationDocumentsSection({ business }: { business: BusinessD
         index={viewed}
         onIndexChange={setViewed}
         onClose={() => setViewed(null)}
-        actions={(shown) => {
-          const card = cardOf(viewable.find((document) => document.id === shown.key)!);
-          return (
-            card && (
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm font-medium text-slate-700">
-                  {formationStepNames[stepStatusKinds[card.kind]]}
-                </span>
-                <CardStatusControl business={business} card={card} />
-              </div>
-            )
-          );
-        }}
+        actions={(shown) => <DocumentStatusActions business={business} documentId={shown.key} />}
       />
     </div>
   );
