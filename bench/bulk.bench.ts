@@ -11,16 +11,29 @@
  * and times the call: Processing, Approved, Failed with a report, an assignment; and once more
  * "select all matching" by a view's query (a search narrowed to ≤ 1 000 rows).
  *
- * Target: ≤ 5 s per call at 1 000 000 businesses on PostgreSQL.
+ * Then the All tab while bulk changes run: its pages asked in turn (each page once, 10 rows) by
+ * --connections connections for --seconds, alone, then with Processing/Approved bulk calls on
+ * 1 000 businesses back to back, then alone again; the rise is the p99 with the calls over the
+ * median of the two runs alone.
  *
- * Options: --businesses N (1 000 000) --rounds N (3) --size N (1 000) --trial (no results file)
+ * Targets: ≤ 5 s per call at 1 000 000 businesses on PostgreSQL; the All tab's p99 rising
+ * ≤ 25% while the calls run.
+ *
+ * Options: --businesses N (1 000 000) --rounds N (3) --size N (1 000) --connections N (50)
+ * --seconds N (20) --trial (no results file)
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server.
  */
+import autocannon from 'autocannon';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_BASE_PATH, manageApiPaths, type BulkActionRequest } from '@fd/contract';
+import {
+  API_BASE_PATH,
+  businessApiPaths,
+  manageApiPaths,
+  type BulkActionRequest,
+} from '@fd/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/db/client.ts';
 import { DEMO_MANAGER } from '../apps/api/src/tools/seed/demo.ts';
@@ -32,12 +45,18 @@ const { values: options } = parseArgs({
     businesses: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '3' },
     size: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
     trial: { type: 'boolean', default: false },
   },
 });
 const BUSINESSES = Number(options.businesses);
 const ROUNDS = Number(options.rounds);
 const SIZE = Number(options.size);
+const CONNECTIONS = Number(options.connections);
+const SECONDS = Number(options.seconds);
+/** Bulk calls the All tab's run beside them may take at most (one every ~2 s at the most). */
+const BESIDE_CALLS = Math.ceil(SECONDS / 2) + 2;
 const PORT = 4391;
 
 const log = (line: string) => console.log(`[bench:bulk] ${line}`);
@@ -56,6 +75,25 @@ const ACTIONS: { name: string; action: BulkActionRequest['action'] }[] = [
   },
   { name: 'assign', action: { kind: 'assign', manager_id: 0 } },
 ];
+
+interface AllTabRun {
+  name: 'alone, before' | 'beside bulk calls' | 'alone, after';
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  /** The first and last page asked. */
+  pages: [number, number];
+}
+
+/** The p99 beside the calls over the median of the runs alone, in percent (rounded). */
+function p99Rise(runs: AllTabRun[]): number | null {
+  const beside = runs.find((run) => run.name === 'beside bulk calls');
+  const alone = runs.filter((run) => run.name !== 'beside bulk calls').map((run) => run.p99Ms);
+  if (!beside || alone.length === 0) return null;
+  return Math.round((beside.p99Ms / median(alone) - 1) * 100);
+}
 
 async function main() {
   const { dataDir, filesDir, env, database } = await openBenchLane('postgres', {
@@ -80,7 +118,7 @@ async function main() {
   );
   // Slices of businesses from a random place, one per call, so that a run (and the next run)
   // changes rows no earlier call touched: every call moves (nearly) every one of its businesses.
-  const calls = ACTIONS.length * ROUNDS;
+  const calls = ACTIONS.length * ROUNDS + BESIDE_CALLS;
   const start = Math.floor(Math.random() * Math.max(1, total - SIZE * calls));
   const uuids = (
     await queryRows<{ uuid: string }>(
@@ -95,6 +133,7 @@ async function main() {
   await database.close();
   const server = startApi(env);
   const results: { action: string; round: number; ms: number; changed: number }[] = [];
+  const allTab: AllTabRun[] = [];
   try {
     const base = `http://127.0.0.1:${PORT}`;
     await waitFor(`${base}/api/health`);
@@ -137,6 +176,62 @@ async function main() {
         if (round === 1 && action.kind === 'assign') await selectAllRounds();
       }
     }
+    // The All tab alone, beside bulk calls, alone again: each run asks pages no run asked.
+    const headers = { authorization: `Bearer ${token}` };
+    let firstPage = 1;
+    const allTabRun = async (name: AllTabRun['name']) => {
+      const from = firstPage;
+      let next = from;
+      const result = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              path: `${API_BASE_PATH}/${businessApiPaths.list}?page=${next++}`,
+            }),
+          },
+        ],
+      });
+      firstPage = next;
+      const run = {
+        name,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        maxMs: result.latency.max,
+        non2xx: result.non2xx,
+        pages: [from, next - 1] as [number, number],
+      };
+      allTab.push(run);
+      log(
+        `All tab ${name}: ${run.requestsPerSecond} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`,
+      );
+    };
+    await allTabRun('alone, before');
+    let besideCalls = 0;
+    let running = true;
+    const bulkBeside = (async () => {
+      while (running && besideCalls < BESIDE_CALLS) {
+        const businesses = uuids.slice(slice * SIZE, (slice + 1) * SIZE);
+        slice += 1;
+        const status = besideCalls % 2 ? 'APPROVED' : 'PROCESSING';
+        const { ms, changed } = await call({
+          businesses,
+          action: { kind: 'status', step: 'tax', status },
+        });
+        besideCalls += 1;
+        results.push({ action: `beside the All tab: ${status}`, round: besideCalls, ms, changed });
+      }
+    })();
+    await allTabRun('beside bulk calls');
+    running = false;
+    await bulkBeside;
+    await allTabRun('alone, after');
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -159,9 +254,16 @@ async function main() {
     businesses: BUSINESSES,
     size: SIZE,
     summary,
+    allTab: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      runs: allTab,
+      besideCalls: results.filter((r) => r.action.startsWith('beside')).length,
+      p99RisePercent: p99Rise(allTab),
+    },
     results,
   };
-  console.log(JSON.stringify(summary, null, 2));
+  console.log(JSON.stringify({ summary, allTabP99RisePercent: p99Rise(allTab) }, null, 2));
   if (!options.trial) {
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(path.join(resultsDir, 'bulk-postgres.json'), `${JSON.stringify(out, null, 2)}\n`);

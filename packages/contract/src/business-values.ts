@@ -19,6 +19,14 @@ export const businessListStatuses = [
 ] as const;
 export type BusinessListStatus = (typeof businessListStatuses)[number];
 
+/**
+ * _Ours_: why a business is in 'Needs attention' (docs/product.md §11.5), in the order a queue
+ * row lists them: its current step is past its limit, its payment receipt waits to be verified,
+ * its client sent a document after the step failed, or it was just submitted.
+ */
+export const attentionReasons = ['overdue', 'receipt', 'document', 'submitted'] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
+
 export const paymentStatuses = ['CONFIRMED', 'UNCONFIRMED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

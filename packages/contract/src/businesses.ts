@@ -23,6 +23,7 @@ import {
   MAX_PAGE,
   MAX_ROW_ID,
   activityFilterStatuses,
+  attentionReasons,
   businessListStatuses,
   listFilterNames,
   listSorts,
@@ -298,6 +299,11 @@ export const businessListItemSchema = z.object({
   current_business_formation_activity: currentActivitySchema,
   /** _Ours_: the id of the manager whose the business is (docs/product.md §11.1); null = unassigned. */
   assignee_id: z.number().nullable(),
+  /**
+   * _Ours_: on the 'attention' tab, why the business is in the queue (at least one reason);
+   * null on every other tab (docs/product.md §11.5).
+   */
+  attention_reasons: z.array(z.enum(attentionReasons)).nullable(),
 });
 export type BusinessListItem = z.infer<typeof businessListItemSchema>;
 

@@ -32,6 +32,7 @@ export function businessListItemFixture(
       since: '2026-11-21T10:00:00.000Z',
     },
     assignee_id: null,
+    attention_reasons: null,
     ...overrides,
   };
 }

@@ -102,6 +102,11 @@ describe.each(lanes)('the work queue on $name', (lane) => {
     list('manager/business/list/attention/', query, token, app);
   const uuidsOf = (page: { businesses: { uuid: string }[] }) =>
     page.businesses.map((business) => business.uuid);
+  /** Why the queue holds a business, as its row says (undefined: not on the page). */
+  const reasonsIn = (
+    page: { businesses: { uuid: string; attention_reasons: string[] | null }[] },
+    uuid: string,
+  ) => page.businesses.find((business) => business.uuid === uuid)?.attention_reasons;
 
   it('holds a step past its limit, longest waiting first, and lets it go once the step moves', async () => {
     const limit = defaultStepWaitLimitHours.payment_status;
@@ -115,6 +120,11 @@ describe.each(lanes)('the work queue on $name', (lane) => {
     );
     expect(ours).toEqual([later.uuid, late.uuid]);
     expect(before.total_count).toBe(before.businesses.length);
+    expect(reasonsIn(before, late.uuid)).toEqual(['overdue']);
+    // Off the queue, a row carries no reasons, even when the queue would hold it.
+    expect(reasonsIn(await list('manager/business/list/', 'search=Queue%20Co'), late.uuid)).toBe(
+      null,
+    );
     // The list row says since when, from the column beside the business.
     const row = before.businesses.find((business) => business.uuid === late.uuid)!;
     expect(
@@ -144,7 +154,7 @@ describe.each(lanes)('the work queue on $name', (lane) => {
       .where(eq(businesses.id, business.id));
     expect(row!.waiting).toEqual(row!.createdAt);
     const before = await queue();
-    expect(uuidsOf(before)).toContain(business.uuid);
+    expect(reasonsIn(before, business.uuid)).toEqual(['submitted']);
 
     await moveStep('payment', business.stepIds.payment_status, 'PROCESSING');
     const after = await queue();
@@ -163,7 +173,7 @@ describe.each(lanes)('the work queue on $name', (lane) => {
     // Sent again after the failure: it waits on a manager, at once.
     harness.clock.advance(60_000);
     await clientSendsDocument(business.id);
-    expect(uuidsOf(await queue())).toContain(business.uuid);
+    expect(reasonsIn(await queue(), business.uuid)).toEqual(['document']);
 
     await moveStep('payment', business.stepIds.payment_status, 'PROCESSING');
     expect(uuidsOf(await queue())).not.toContain(business.uuid);
@@ -171,15 +181,21 @@ describe.each(lanes)('the work queue on $name', (lane) => {
 
   it('holds a business whose payment receipt waits to be verified, whatever its age', async () => {
     const business = await businessWaiting(0);
+    const late = await businessWaiting(defaultStepWaitLimitHours.payment_status + 3);
     expect(uuidsOf(await queue())).not.toContain(business.uuid);
-    await database.db.insert(manualPaymentReceipts).values({
-      businessId: business.id,
-      fileName: 'receipt.pdf',
-      storageKey: `queue-${business.id}`,
-      contentType: 'application/pdf',
-      size: 10,
-    });
-    expect(uuidsOf(await queue())).toContain(business.uuid);
+    for (const { id } of [business, late]) {
+      await database.db.insert(manualPaymentReceipts).values({
+        businessId: id,
+        fileName: 'receipt.pdf',
+        storageKey: `queue-${id}`,
+        contentType: 'application/pdf',
+        size: 10,
+      });
+    }
+    const page = await queue();
+    expect(reasonsIn(page, business.uuid)).toEqual(['receipt']);
+    // Every reason that holds, in the contract's order.
+    expect(reasonsIn(page, late.uuid)).toEqual(['overdue', 'receipt']);
   });
 
   it('combines with the filters: Mine within the queue', async () => {

@@ -5,8 +5,10 @@
  * characters: the grams index of migration 0010, decision 33).
  */
 import {
+  attentionReasons,
   formationStepKeys,
   type AssigneeFilter,
+  type AttentionReason,
   type BusinessListFilters,
   type BusinessListStatus,
   type FormationStepKey,
@@ -195,17 +197,39 @@ interface GramLookup {
 }
 
 /**
- * The queue's condition: a step past its limit (each step's limit a constant of the statement,
- * so a prepared statement's shape includes them), a payment receipt waiting to be verified, or
- * another client's event waiting on a manager (`client_waiting_since`, migration 0028).
+ * The queue's reasons (docs/product.md §11.5), each a condition: a step past its limit (each
+ * step's limit a constant of the statement, so a prepared statement's shape includes them), a
+ * payment receipt waiting to be verified, or the client's own event waiting on a manager
+ * (`client_waiting_since`, migration 0028): a document sent after the current step failed, or
+ * else a submission no manager has moved yet (decision 112). The queue's condition is any of
+ * them, and a queue row says which hold (`attentionReasons`): one statement of the rule.
  */
-function attentionCondition(rule: AttentionRule, at: Date | Placeholder): SQL {
+function attentionParts(rule: AttentionRule, at: Date | Placeholder): Record<AttentionReason, SQL> {
   const overdue = formationStepKeys.map(
     (key) =>
       sql`(${businesses.currentActivityStep} = ${sql.raw(`'${key}'`)} and ${businesses.currentActivitySince} < ${at}::timestamptz - ${sql.raw(`interval '${Math.trunc(rule.limitsHours[key])} hours'`)})`,
   );
   const clientWaiting = sql`${businesses.clientWaitingSince} is not null`;
-  return sql`(${sql.join([...overdue, unconfirmed(businesses)!, clientWaiting], sql` or `)})`;
+  const afterFailure = sql`${businesses.currentActivityStatus} = 'FAILED'`;
+  return {
+    overdue: sql`(${sql.join(overdue, sql` or `)})`,
+    receipt: unconfirmed(businesses)!,
+    document: sql`(${clientWaiting} and ${afterFailure})`,
+    submitted: sql`(${clientWaiting} and ${afterFailure} is not true)`,
+  };
+}
+
+function attentionCondition(rule: AttentionRule, at: Date | Placeholder): SQL {
+  return sql`(${sql.join(Object.values(attentionParts(rule, at)), sql` or `)})`;
+}
+
+/** The reasons that hold for a row, in `attentionReasons`' order. */
+function attentionReasonsOf(rule: AttentionRule, at: Date | Placeholder): SQL<AttentionReason[]> {
+  const parts = attentionParts(rule, at);
+  const cases = attentionReasons.map(
+    (reason) => sql`case when ${parts[reason]} then ${sql.raw(`'${reason}'`)} end`,
+  );
+  return sql<AttentionReason[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
 }
 
 /**
@@ -533,6 +557,7 @@ export function selectBusinessPage(
     after,
     fromEnd,
     order = '-created_at',
+    reasons,
   }: {
     limit: number | Placeholder;
     offset: number | Placeholder;
@@ -544,6 +569,8 @@ export function selectBusinessPage(
      * `total` (a statement over `business_counts`) says where that is from the other end.
      */
     fromEnd?: { total: SQL };
+    /** The queue's reasons of each row (`attentionReasonsOf`); null off the queue. */
+    reasons?: SQL<AttentionReason[]>;
   },
 ) {
   // Only the id: whatever this select computes, it computes for every row the offset walks
@@ -584,6 +611,7 @@ export function selectBusinessPage(
         currentActivityStep: businesses.currentActivityStep,
         currentActivityStatus: businesses.currentActivityStatus,
         assigneeId: businesses.assigneeId,
+        attentionReasons: reasons ?? sql<AttentionReason[] | null>`null`,
         currentActivitySince,
         email: users.email,
         firstName: users.firstName,
@@ -873,6 +901,7 @@ export class PreparedBusinessPages {
         walk,
         order,
         walk === 'fromEnd' ? maintainedTotal(tab, filters) : undefined,
+        filters.attention && attentionReasonsOf(filters.attention, sql.placeholder('attentionAt')),
       );
       this.#plans.set(shape, plan);
     }
@@ -913,9 +942,11 @@ function prepareBusinessPage(
   walk: PageWalk,
   order: ListSort,
   total?: SQL,
+  reasons?: SQL<AttentionReason[]>,
 ) {
   return selectBusinessPage(db, where, {
     order,
+    reasons,
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
     after:

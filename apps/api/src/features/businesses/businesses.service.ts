@@ -77,6 +77,7 @@ export async function listBusinesses(
         row.currentActivitySince,
       ),
       assignee_id: row.assigneeId,
+      attention_reasons: row.attentionReasons,
     })),
     total_count: total.count,
     total_count_exact: total.exact,

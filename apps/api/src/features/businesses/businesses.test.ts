@@ -257,6 +257,7 @@ describe.each(lanes)('businesses API on $name', (lane) => {
       [
         'account_level',
         'assignee_id',
+        'attention_reasons',
         'business_name',
         'company_type',
         'country_of_incorporation',

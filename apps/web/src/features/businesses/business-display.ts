@@ -1,5 +1,10 @@
 /** How a business's values are shown on the list and the details screen (docs/product.md §2–§4). */
-import { displayReferralSource, type BusinessDetail } from '@fd/contract';
+import {
+  displayReferralSource,
+  type AttentionReason,
+  type BusinessDetail,
+  type BusinessListItem,
+} from '@fd/contract';
 import {
   statusDisplays,
   unknownStatusDisplay,
@@ -32,6 +37,20 @@ export function activityStatusDisplay(
  */
 export const activityName = (activity: { status_item_name: string } | null | undefined): string =>
   orNil(activity?.status_item_name);
+
+const attentionReasonLabels: Record<AttentionReason, string> = {
+  overdue: 'Past its limit',
+  receipt: 'Receipt to verify',
+  document: 'Document after a failure',
+  submitted: 'Just submitted',
+};
+
+/**
+ * Why the queue holds a business (docs/product.md §11.5): its row's reasons, in words; null off
+ * the queue.
+ */
+export const waitingOn = ({ attention_reasons }: Pick<BusinessListItem, 'attention_reasons'>) =>
+  attention_reasons && attention_reasons.map((reason) => attentionReasonLabels[reason]).join(', ');
 
 /** docs/product.md §4: receipts sent but the account still UNPAID reads NOT CONFIRMED. */
 export function paymentStatusLabel(

@@ -444,6 +444,28 @@ describe('businesses screen', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=attention'));
   });
 
+  it('says on the queue, and only there, why each business waits', async () => {
+    const waiting = businessListItemFixture({
+      business_name: 'Waiting Co',
+      attention_reasons: ['overdue', 'receipt'],
+    });
+    answerList = (request) =>
+      urlOf(request).pathname === `${LIST}list/attention/`
+        ? { status: 200, body: businessListBody([waiting], 1) }
+        : { status: 200, body: businessListBody([acme], 1) };
+    const { user } = renderBusinesses('/business');
+    const table = screen.getByRole('table', { name: 'Businesses' });
+    await within(table).findByText('Acme Holdings');
+    expect(within(table).queryByRole('columnheader', { name: 'Waiting on' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /^Needs attention\b/ }));
+    const row = (await within(table).findByText('Waiting Co')).closest('tr')!;
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Waiting on');
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent(
+      'Past its limit, Receipt to verify',
+    );
+  });
+
   it("shows 'Mine' or 'Unassigned' with any other filter, in the address and the call", async () => {
     const { user, router } = renderBusinesses('/business?country=UK&page=3');
     await screen.findByText('Acme Holdings');

@@ -16,7 +16,7 @@ import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { useNow } from '#/hooks/use-now.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
-import { activityName, activityStatusDisplay } from '../business-display.ts';
+import { activityName, activityStatusDisplay, waitingOn } from '../business-display.ts';
 import {
   activeFilterChips,
   businessFilterOptions,
@@ -70,8 +70,14 @@ function StepAge({ business, now }: { business: BusinessListItem; now: number })
   );
 }
 
-/** The table's columns, the step's age as of `now`. */
-const listColumns = (now: number): DataTableColumn<BusinessListItem>[] => [
+const waitingOnColumn: DataTableColumn<BusinessListItem> = {
+  header: 'Waiting on',
+  cell: (business) => waitingOn(business) ?? NIL,
+  wrap: true,
+};
+
+/** The table's columns, the step's age as of `now`; the queue says why each row is in it. */
+const listColumns = (now: number, queue: boolean): DataTableColumn<BusinessListItem>[] => [
   ...businessIdentityColumns,
   { header: 'Status', cell: (business) => <StatusBadge business={business} /> },
   {
@@ -80,6 +86,7 @@ const listColumns = (now: number): DataTableColumn<BusinessListItem>[] => [
     wrap: true,
   },
   { header: 'In step', cell: (business) => <StepAge business={business} now={now} /> },
+  ...(queue ? [waitingOnColumn] : []),
 ];
 
 /** How often the ages are worked out again while the list stays open. */
@@ -98,7 +105,8 @@ export function BusinessesPage() {
     [],
   );
   const now = useNow(AGE_REFRESH_MS);
-  const columns = useMemo(() => listColumns(now), [now]);
+  const queue = view.tab === 'attention';
+  const columns = useMemo(() => listColumns(now, queue), [now, queue]);
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
   const { counts, retryFailed: retryCounts } = useBusinessTabCounts(tabCountRequests);
@@ -242,7 +250,13 @@ export function BusinessesPage() {
             }}
             badge={(business) => <StatusBadge business={business} />}
             details={(business) =>
-              `${businessLevelLabel(business.is_registered_company)} · ${activityName(business.current_business_formation_activity)}`
+              [
+                businessLevelLabel(business.is_registered_company),
+                activityName(business.current_business_formation_activity),
+                waitingOn(business),
+              ]
+                .filter(Boolean)
+                .join(' · ')
             }
             className="sm:hidden"
           />
