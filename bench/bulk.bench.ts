@@ -225,7 +225,12 @@ async function main() {
           action: { kind: 'status', step: 'tax', status },
         });
         besideCalls += 1;
-        results.push({ action: `beside the All tab: ${status}`, round: besideCalls, ms, changed });
+        results.push({
+          action: `beside the All tab: ${status}`,
+          round: besideCalls,
+          ms: Math.round(ms),
+          changed,
+        });
       }
     })();
     await allTabRun('beside bulk calls');
