@@ -107,6 +107,14 @@ export const sortLabels: Readonly<Record<ListSort, string>> = {
   created_at: 'Oldest first',
   step_since: 'Longest in step',
   '-step_since': 'Shortest in step',
+  business_name: 'Name, A to Z',
+  '-business_name': 'Name, Z to A',
+  email: 'Email, A to Z',
+  '-email': 'Email, Z to A',
+  company_type: 'Type, A to Z',
+  '-company_type': 'Type, Z to A',
+  country_of_incorporation: 'Country, A to Z',
+  '-country_of_incorporation': 'Country, Z to A',
 };
 
 /** A tab's order when the address names none: the queue's longest waiting first, else newest. */
