@@ -30,8 +30,12 @@ UPDATE "businesses" b SET "owner_email" = lower(u."email")
   FROM "users" u
  WHERE u."id" = b."user_id";
 --> statement-breakpoint
+-- The name's key is an expression, lower(): PostgreSQL reads an index on an expression alone (an
+-- index-only scan) only when it holds the columns the expression reads, so business_name rides
+-- along too. Without it each entry read fetched its row: page 1 000 of tens by name walked its
+-- offset in 1.5 s at 1 000 000 businesses, against 40 ms with it (bench/README.md).
 CREATE INDEX "businesses_name_order_idx" ON "businesses" USING btree ((lower("business_name") collate "C"),"id")
-  INCLUDE ("country_of_incorporation", "company_type", "account_level", "has_manual_receipt",
+  INCLUDE ("business_name", "country_of_incorporation", "company_type", "account_level", "has_manual_receipt",
            "current_activity_step", "current_activity_status", "incorporation_status", "assignee_id");--> statement-breakpoint
 CREATE INDEX "businesses_email_order_idx" ON "businesses" USING btree (("owner_email" collate "C"),"id")
   INCLUDE ("country_of_incorporation", "company_type", "account_level", "has_manual_receipt",

@@ -826,10 +826,11 @@ export async function selectBusinessMatches(db: Db, term: string, limit: number)
  * rare one up in its index), so its query goes unnamed and PostgreSQL plans
  * it with each request's term (decision 33).
  *
- * Deep pages: every page served leaves the anchors of itself and of the next page (the sort keys
- * around it) in `anchors`, kept while the rows they order have not changed
- * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md). A page with an anchor is a seek
- * that costs what page 1 costs; one without walks its offset through the sort index alone.
+ * Deep pages: every page served leaves the anchors of itself and of the next page (the keys of
+ * the list's own order around it: segment, key and id) in `anchors`, kept while the rows they
+ * order have not changed (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md), in every
+ * order (docs/decisions/115-sort-by-any-column-shown.md). A page with an anchor is a seek that
+ * costs what page 1 costs; one without walks its offset through the order's index alone.
  */
 export class PreparedBusinessPages {
   readonly #db: Db;
