@@ -713,7 +713,38 @@ async function readCases(
       }
     }
   }
+  // The orders by a column shown (decision 115): the same jumps by name, and lists paged forward
+  // one page at a time, the lists taken in turn so that a page's anchor (left by the page before,
+  // decision 30) is there when it is asked, as when a manager pages on.
+  const namePages = combinedPages.map((path) =>
+    path.replace(/sort=(-?)step_since/, 'sort=$1business_name'),
+  );
+  const forwardLists: string[] = [];
+  for (const sort of ['business_name', '-email', 'step_since', 'country_of_incorporation']) {
+    for (const type of companyTypes) {
+      for (const size of [10, 25]) {
+        const shape = `sort=${sort}&type=${encodeURIComponent(type)}&page_size=${size}`;
+        forwardLists.push(`${api}/list/pending/?${shape}`);
+        for (const country of incorporationCountries) {
+          forwardLists.push(`${api}/list/?${shape}&country=${country}`);
+        }
+      }
+    }
+  }
+  const forwardPages = range(2000).flatMap((page) =>
+    forwardLists.map((list) => `${list}&page=${page}`),
+  );
   return [
+    [
+      `Queue: country × type × payment, by name both ways, pages 1–1 000, ${namePages.length.toLocaleString('en')} in turn (no answer kept)`,
+      namePages,
+      { inTurn: true },
+    ],
+    [
+      `Queue: ${forwardLists.length} sorted lists (by name, email, step age, country) paged forward in turn, 25 rows (no answer kept)`,
+      forwardPages,
+      { inTurn: true },
+    ],
     [
       `Queue: Needs attention, pages 1–300 at 4 sizes and 200 deep pages, ${queuePages.length.toLocaleString('en')} in turn (no answer kept)`,
       queuePages,

@@ -64,7 +64,7 @@ export async function explainListQueries(
     const where = businessListCondition(tab, filters);
     const rows = selectBusinessPage(database.db, where, {
       limit: pageSize,
-      offset: (page - 1) * pageSize,
+      from: { offset: (page - 1) * pageSize },
     });
     plans[name] = await explain(database, rows);
   }

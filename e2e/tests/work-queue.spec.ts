@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { businessApiPaths, manageTexts } from '@fd/contract';
-import { businessApi, type BusinessApi } from '../business-oracle.ts';
+import { expectNoViolations } from '../a11y.ts';
+import { businessApi, columnCells, type BusinessApi } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { restoreSession, signInOnce, type SignedInState } from '../session.ts';
 
@@ -106,4 +107,46 @@ test("the side menu's Dashboard opens the queue at its first page from any list"
   await expect(table(page).locator('tbody tr').first()).toContainText(
     first.businesses[0]!.business_name,
   );
+});
+
+test('a column header sorts the list both ways, kept in the address and on reload', async ({
+  page,
+}) => {
+  // Two orders, a reload and an axe check of the whole list.
+  test.setTimeout(90_000);
+  await restoreSession(page, session);
+  await page.goto('/business');
+  const api = await businessApi(page, page.request);
+  const header = table(page).getByRole('columnheader', { name: 'Name' });
+  // The names shown (the third column, after the tick box and the email), as the API orders them.
+  const names = columnCells(table(page), 3);
+  const namesOf = async (sort: string) =>
+    (await api.list(businessApiPaths.all, { sort })).businesses.map((row) => row.business_name);
+
+  await header.getByRole('button', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/[?&]sort=business_name(&|$)/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByLabel('Sort')).toHaveValue('business_name');
+  const ascending = await namesOf('business_name');
+  await expect(names).toHaveText(ascending);
+  // A to Z whatever the case.
+  const lowered = ascending.map((name) => name.toLowerCase());
+  expect(lowered).toEqual([...lowered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  await page.reload();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(names).toHaveText(ascending);
+  await expectNoViolations(page, '/business sorted by name');
+
+  // From the keyboard, the other way.
+  await header.getByRole('button', { name: 'Name' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]sort=-business_name(&|$)/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(names).toHaveText(await namesOf('-business_name'));
+  // The Sort select shows the same order; choosing another leaves the header unsorted.
+  await expect(page.getByLabel('Sort')).toHaveValue('-business_name');
+  await page.getByLabel('Sort').selectOption('created_at');
+  await expect(page).toHaveURL(/[?&]sort=created_at(&|$)/);
+  await expect(header).not.toHaveAttribute('aria-sort');
 });

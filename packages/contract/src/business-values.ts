@@ -37,9 +37,25 @@ export type ActivityFilterStatus = (typeof activityFilterStatuses)[number];
 /**
  * _Ours_: the list's orders (docs/product.md §11.5): by creation, newest (`-created_at`, the
  * default) or oldest first, or by how long the current step has held its status, longest
- * (`step_since`, the queue's default) or shortest first. Ties go by id, so paging is stable.
+ * (`step_since`, the queue's default) or shortest first; and by the columns the list shows, each
+ * both ways (a leading `-` is descending): the business name and the owner's email (both
+ * case-insensitive), the type and the country (decision 115). Ties go by id, so paging is
+ * stable.
  */
-export const listSorts = ['-created_at', 'created_at', 'step_since', '-step_since'] as const;
+export const listSorts = [
+  '-created_at',
+  'created_at',
+  'step_since',
+  '-step_since',
+  'business_name',
+  '-business_name',
+  'email',
+  '-email',
+  'company_type',
+  '-company_type',
+  'country_of_incorporation',
+  '-country_of_incorporation',
+] as const;
 export type ListSort = (typeof listSorts)[number];
 
 export const listFilterNames = ['type', 'date', 'country'] as const;

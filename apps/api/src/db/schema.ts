@@ -106,6 +106,12 @@ export const businesses = pgTable(
      * removed from the database leaves it unassigned.
      */
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The owner's email lower-cased, beside the business (migration 0032, decision 115): the
+     * list's order by email reads one index of `businesses`. Derived by the database from
+     * `users` like `search_text`, and kept when the owner's email changes.
+     */
+    ownerEmail: text('owner_email').notNull().default(''),
     /** Lower-cased business name, owner names and email, for search (trigrams; 1–2 characters: grams). */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
@@ -142,6 +148,12 @@ export const businesses = pgTable(
     // Longest in step first (the queue, docs/product.md §11.5), and the sort by step age; the
     // migration (0027) has it INCLUDE the filters' columns, which drizzle does not describe.
     index('businesses_activity_since_idx').on(t.currentActivitySince, t.id),
+    // The orders by a column the list shows (decision 115), byte-wise (`collate "C"`) so that
+    // every database orders alike; the migration (0032) has them INCLUDE the filters' columns.
+    index('businesses_name_order_idx').on(sql`(lower(${t.businessName}) collate "C")`, t.id),
+    index('businesses_email_order_idx').on(sql`(${t.ownerEmail} collate "C")`, t.id),
+    index('businesses_type_order_idx').on(sql`(${t.companyType} collate "C")`, t.id),
+    index('businesses_country_order_idx').on(sql`(${t.countryOfIncorporation} collate "C")`, t.id),
     // 'Mine' and 'Unassigned' (null) in list order.
     index('businesses_assignee_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
     index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -74,3 +74,51 @@ describe('DataTable from the keyboard (docs/product.md §12.3)', () => {
     expect(document.body).toHaveFocus();
   });
 });
+
+describe('DataTable headers that sort (docs/product.md §11.5)', () => {
+  function renderSorting(direction: 'ascending' | 'descending' | undefined) {
+    const onSort = vi.fn();
+    render(
+      <DataTable
+        label="Things"
+        columns={[
+          { header: 'Name', cell: (row: Row) => row.name, sort: { direction, onSort } },
+          { header: 'Id', cell: (row: Row) => row.id },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.id}
+      />,
+    );
+    return { onSort, user: userEvent.setup() };
+  }
+
+  it('puts a button named by the header in its cell, which states its order', () => {
+    renderSorting('descending');
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(within(header).getByRole('button', { name: 'Name' })).toBeInTheDocument();
+    // A header that does not sort is plain text, with no order stated.
+    const plain = screen.getByRole('columnheader', { name: 'Id' });
+    expect(plain).not.toHaveAttribute('aria-sort');
+    expect(within(plain).queryByRole('button')).toBeNull();
+  });
+
+  it('states no order on a sorting header whose column is not the one sorted', () => {
+    renderSorting(undefined);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts on a click, and from the keyboard with Enter or Space', async () => {
+    const { onSort, user } = renderSorting('ascending');
+    const button = screen.getByRole('button', { name: 'Name' });
+    await user.click(button);
+    expect(onSort).toHaveBeenCalledTimes(1);
+    // Tab reaches it from before the table, as any button.
+    button.blur();
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(onSort).toHaveBeenCalledTimes(3);
+  });
+});

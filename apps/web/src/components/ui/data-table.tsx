@@ -15,6 +15,37 @@ export interface DataTableColumn<Row> {
    * at 1280 px (docs/product.md §10.2); others stay on one line.
    */
   wrap?: boolean;
+  /** The header sorts the list: a button in it, the column's order stated by `aria-sort`. */
+  sort?: ColumnSort | undefined;
+}
+
+/**
+ * A header that orders its list (docs/product.md §11.5): the order it is in now, if any, and
+ * what a press does (the caller's choice, e.g. ascending first, then the other way).
+ */
+export interface ColumnSort {
+  direction: 'ascending' | 'descending' | undefined;
+  onSort: () => void;
+}
+
+/** The arrow beside a sorting header: the order it is in, or both ways when it is not. */
+function SortArrow({ direction }: { direction: ColumnSort['direction'] }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 shrink-0">
+      {direction !== 'descending' && (
+        <path
+          d="M6 2 9 5.5H3z"
+          className={direction === 'ascending' ? 'fill-indigo-600' : 'fill-slate-400'}
+        />
+      )}
+      {direction !== 'ascending' && (
+        <path
+          d="M6 10 3 6.5h6z"
+          className={direction === 'descending' ? 'fill-indigo-600' : 'fill-slate-400'}
+        />
+      )}
+    </svg>
+  );
 }
 
 /** docs/product.md §8: the empty state of every list. */
@@ -210,12 +241,24 @@ export function DataTable<Row>({
               <th
                 key={column.header}
                 scope="col"
+                aria-sort={column.sort?.direction}
                 className={classNames(
                   'px-3 py-3 text-left align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4',
                   !column.wrap && 'whitespace-nowrap',
                 )}
               >
-                {column.header}
+                {column.sort ? (
+                  <button
+                    type="button"
+                    onClick={column.sort.onSort}
+                    className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 text-left tracking-wide uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  >
+                    {column.header}
+                    <SortArrow direction={column.sort.direction} />
+                  </button>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>

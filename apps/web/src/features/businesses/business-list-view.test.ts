@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { businessListQuerySchema, businessTabs } from '@fd/contract';
+import { businessListQuerySchema, businessTabs, listSorts } from '@fd/contract';
 import {
   activeFilterChips,
   BUSINESS_PAGE_STORAGE_KEY,
@@ -7,6 +7,7 @@ import {
   businessListOpeningRequest,
   businessListRequest,
   businessListSearchParams,
+  headerSortOf,
   menuSelections,
   noFilters,
   openingPage,
@@ -467,5 +468,36 @@ describe('the call of the screen opening on an address (asked for early by its r
     });
     expect(readStoredPage()).toBeNull();
     expect(businessListFirstRequests(query(''))[0]?.query.page).toBe('1');
+  });
+});
+
+describe('the headers that sort (docs/product.md §11.5)', () => {
+  it('sorts a column ascending first, then the other way, and states which', () => {
+    expect(headerSortOf('Name', '-created_at')).toEqual({
+      direction: undefined,
+      next: 'business_name',
+    });
+    expect(headerSortOf('Name', 'business_name')).toEqual({
+      direction: 'ascending',
+      next: '-business_name',
+    });
+    expect(headerSortOf('Name', '-business_name')).toEqual({
+      direction: 'descending',
+      next: 'business_name',
+    });
+    // The step's age ascending is the shortest in step first.
+    expect(headerSortOf('In step', 'step_since')).toEqual({
+      direction: 'descending',
+      next: '-step_since',
+    });
+    expect(headerSortOf('Status', '-created_at')).toBeUndefined();
+  });
+
+  it('offers each order of a header in the Sort select too, one order in the address', () => {
+    for (const header of ['Email address', 'Name', 'Type', 'Country', 'In step']) {
+      const { next } = headerSortOf(header, '-created_at')!;
+      expect(listSorts).toContain(next);
+      expect(parseBusinessListView(new URLSearchParams(`sort=${next}`)).sort).toBe(next);
+    }
   });
 });

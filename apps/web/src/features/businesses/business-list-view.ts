@@ -107,7 +107,48 @@ export const sortLabels: Readonly<Record<ListSort, string>> = {
   created_at: 'Oldest first',
   step_since: 'Longest in step',
   '-step_since': 'Shortest in step',
+  business_name: 'Name, A to Z',
+  '-business_name': 'Name, Z to A',
+  email: 'Email, A to Z',
+  '-email': 'Email, Z to A',
+  company_type: 'Type, A to Z',
+  '-company_type': 'Type, Z to A',
+  country_of_incorporation: 'Country, A to Z',
+  '-country_of_incorporation': 'Country, Z to A',
 };
+
+/**
+ * The table's headers that sort the list (docs/product.md §11.5), each with its two orders; the
+ * step's age ascending is the shortest in step first. They set the same `sort` as the Sort
+ * select: one order, in the address.
+ */
+const headerSorts: Readonly<Record<string, { ascending: ListSort; descending: ListSort }>> = {
+  'Email address': { ascending: 'email', descending: '-email' },
+  Name: { ascending: 'business_name', descending: '-business_name' },
+  Type: { ascending: 'company_type', descending: '-company_type' },
+  Country: { ascending: 'country_of_incorporation', descending: '-country_of_incorporation' },
+  'In step': { ascending: '-step_since', descending: 'step_since' },
+};
+
+/**
+ * A header's part in the order `current`: whether its column is the one sorted, and which way,
+ * and the order a press gives (ascending, or descending when it is ascending already). Undefined
+ * for a header that does not sort.
+ */
+export function headerSortOf(
+  header: string,
+  current: ListSort,
+): { direction: 'ascending' | 'descending' | undefined; next: ListSort } | undefined {
+  const orders = headerSorts[header];
+  if (!orders) return undefined;
+  const direction =
+    current === orders.ascending
+      ? 'ascending'
+      : current === orders.descending
+        ? 'descending'
+        : undefined;
+  return { direction, next: direction === 'ascending' ? orders.descending : orders.ascending };
+}
 
 /** A tab's order when the address names none: the queue's longest waiting first, else newest. */
 export const defaultSortOf = (tab: BusinessTabStatus): ListSort =>

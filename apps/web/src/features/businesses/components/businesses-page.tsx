@@ -22,6 +22,7 @@ import {
   businessFilterOptions,
   businessListRequest,
   defaultSortOf,
+  headerSortOf,
   listTabs,
   businessPageSizes,
   menuSelections,
@@ -106,7 +107,18 @@ export function BusinessesPage() {
   );
   const now = useNow(AGE_REFRESH_MS);
   const queue = view.tab === 'attention';
-  const columns = useMemo(() => listColumns(now, queue), [now, queue]);
+  const sort = view.sort ?? defaultSortOf(view.tab);
+  // The headers that sort set the address's `sort`, as the Sort select does.
+  const columns = useMemo(
+    () =>
+      listColumns(now, queue).map((column) => {
+        const header = headerSortOf(column.header, sort);
+        return header
+          ? { ...column, sort: { direction: header.direction, onSort: () => setSort(header.next) } }
+          : column;
+      }),
+    [now, queue, sort, setSort],
+  );
   const request = useMemo(() => businessListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
   const { counts, retryFailed: retryCounts } = useBusinessTabCounts(tabCountRequests);
@@ -152,7 +164,7 @@ export function BusinessesPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Businesses</h1>
         <div className="flex flex-wrap items-center gap-3">
-          <SortSelect value={view.sort ?? defaultSortOf(view.tab)} onChange={setSort} />
+          <SortSelect value={sort} onChange={setSort} />
           <AssigneeFilter
             value={filters.assignee}
             onChange={(assignee) => setFilters({ ...filters, assignee })}
