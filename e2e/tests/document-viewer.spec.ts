@@ -281,6 +281,20 @@ test("a PDF's text can be selected and copied, over the page at every zoom", asy
     )
     .toEqual(passportLines);
 
+  // The page's words are found as the page's other text is: window.find, Chromium's find in
+  // the page (not in any standard's DOM, hence the cast).
+  await page.evaluate(() => window.getSelection()?.removeAllRanges());
+  const found = await page.evaluate(() => {
+    const finder = window as unknown as { find: (text: string) => boolean };
+    const selection = window.getSelection();
+    return {
+      found: finder.find('DEMO CLIENT'),
+      selected: selection?.toString(),
+      inTextLayer: !!selection?.anchorNode?.parentElement?.closest('.pdf-text-layer'),
+    };
+  });
+  expect(found).toEqual({ found: true, selected: 'DEMO CLIENT', inTextLayer: true });
+
   // Each line sits over the drawn page, where PDF.js drew it: 72 pt in, on a page 612 pt wide.
   const at100 = await boxOnPage(canvas, surname);
   expect(at100.left).toBeCloseTo(72 / 612, 2);
