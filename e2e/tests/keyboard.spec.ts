@@ -193,9 +193,19 @@ const checks: Check[] = [
     match: /^Open the status menu of (.+)$/,
     async run(page, shortcut, found) {
       await openManage(page, manageBusinesses.keys.name);
+      // With the steps' sections closed, the key opens the one its step is in.
+      for (const section of ['Status management', 'Verification documents']) {
+        const toggle = page.getByRole('button', { name: section, exact: true });
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      }
+      await expect(page.getByRole('button', { name: /^Change status of / })).toHaveCount(0);
       await press(page, shortcut.keys);
       const menu = page.getByRole('menu', { name: `Change status of ${found[1]}` });
       await expect(menu).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: `Change status of ${found[1]}`, exact: true }),
+      ).toBeVisible();
       await expect(menu.getByRole('menuitem').first()).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();

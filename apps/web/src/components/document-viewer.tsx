@@ -14,7 +14,13 @@ import { MENU_ITEM } from './ui/popover.tsx';
 import { scrollBoxFocusClassName, useKeyboardScroll } from './ui/keyboard-scroll.ts';
 import { Spinner } from './ui/spinner.tsx';
 import { classNames } from '#/lib/class-names.ts';
-import { openPdfDocument, type PDFDocumentProxy } from '#/lib/pdf-document.ts';
+import {
+  layOutPdfText,
+  openPdfDocument,
+  releasePdfText,
+  type PdfTextLayer,
+  type PDFDocumentProxy,
+} from '#/lib/pdf-document.ts';
 
 /** A stored file as the viewer shows it: its signed link and its stored type. */
 export interface ViewedDocument {
@@ -366,13 +372,17 @@ interface PdfPageProps {
 }
 
 /**
- * One page of a PDF on a canvas. The bytes are fetched from the signed link (the download's
- * `attachment` disposition does not stop a script reading them) and handed to PDF.js; the
- * canvas is drawn for the box's width times the zoom, at the screen's pixel density.
+ * One page of a PDF on a canvas, its text over it. The bytes are fetched from the signed link
+ * (the download's `attachment` disposition does not stop a script reading them) and handed to
+ * PDF.js; the canvas is drawn for the box's width times the zoom, at the screen's pixel
+ * density. Over it PDF.js's text layer places the page's text in transparent spans, so that it
+ * can be selected and copied: they follow the page's box through `--total-scale-factor`, its
+ * CSS pixels per PDF point, which the box sets whenever its width changes (a zoom, the window).
  */
 function PdfPage({ document, page, zoom, onPageCount }: PdfPageProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const reportPages = useEffectEvent(onPageCount);
 
@@ -391,26 +401,43 @@ function PdfPage({ document, page, zoom, onPageCount }: PdfPageProps) {
     });
     return () => {
       controller.abort();
-      void opened?.destroy();
+      if (opened) void opened.destroy().then(releasePdfText);
     };
   }, [document.url]);
 
   useEffect(() => {
+    const box = boxRef.current;
     const canvas = canvasRef.current;
-    if (!pdf || !canvas) return;
+    if (!pdf || !box || !canvas) return;
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
+    let text: PdfTextLayer | null = null;
+    let resizes: ResizeObserver | null = null;
     (async () => {
       const pdfPage = await pdf.getPage(page);
       if (cancelled) return;
       const natural = pdfPage.getViewport({ scale: 1 });
-      const boxWidth = canvas.parentElement?.clientWidth || natural.width;
-      const scale = ((boxWidth * zoom) / natural.width) * (window.devicePixelRatio || 1);
-      const viewport = pdfPage.getViewport({ scale });
+      const fitScale = () => (box.clientWidth || natural.width) / natural.width;
+      const cssScale = fitScale();
+      box.style.setProperty('--total-scale-factor', String(cssScale));
+      resizes = new ResizeObserver(() =>
+        box.style.setProperty('--total-scale-factor', String(fitScale())),
+      );
+      resizes.observe(box);
+      const viewport = pdfPage.getViewport({ scale: cssScale * (window.devicePixelRatio || 1) });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       task = pdfPage.render({ canvas, viewport });
-      await task.promise;
+      // Another page's text goes now; a zoom's keeps it until the new one is placed.
+      const last = box.querySelector<HTMLElement>('.pdf-text-layer');
+      if (last && last.dataset.page !== String(page)) last.remove();
+      text = layOutPdfText(pdfPage, pdfPage.getViewport({ scale: cssScale }));
+      // A page whose text cannot be laid out is still shown, drawn.
+      const [layer] = await Promise.all([text.done.catch(() => null), task.promise]);
+      if (cancelled || !layer) return;
+      layer.dataset.page = String(page);
+      box.querySelector('.pdf-text-layer')?.remove();
+      box.append(layer);
     })().catch((error: unknown) => {
       // A render cancelled for the next zoom or page is no failure.
       if (!cancelled && !(error instanceof Error && error.name === 'RenderingCancelledException')) {
@@ -420,6 +447,8 @@ function PdfPage({ document, page, zoom, onPageCount }: PdfPageProps) {
     return () => {
       cancelled = true;
       task?.cancel();
+      text?.cancel();
+      resizes?.disconnect();
     };
   }, [pdf, page, zoom]);
 
@@ -427,14 +456,19 @@ function PdfPage({ document, page, zoom, onPageCount }: PdfPageProps) {
   return (
     <>
       {!pdf && <ViewerLoading />}
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={`${document.title}, page ${page}`}
+      <div
+        ref={boxRef}
         hidden={!pdf}
         style={{ width: `${zoom * 100}%` }}
-        className="mx-auto block h-auto max-w-none bg-white"
-      />
+        className="relative mx-auto max-w-none"
+      >
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`${document.title}, page ${page}`}
+          className="block h-auto w-full bg-white"
+        />
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createShortcutRegistry,
+  documentMenuSteps,
   goToScreens,
   SEQUENCE_TIMEOUT_MS,
   shortcutCatalogue,
@@ -56,6 +57,16 @@ describe('the catalogue', () => {
       statusMenuSteps.map((_, index) => String(index + 1)),
     );
     expect(statusMenuSteps).toHaveLength(8);
+  });
+
+  it("gives the identity documents' steps v then 1 to 3, in their cards' order, and no digit", () => {
+    const afterV = shortcutCatalogue.filter((shortcut) => shortcut.keys[0] === 'v');
+    expect(afterV.map((shortcut) => [shortcut.keys[1], shortcut.id])).toEqual([
+      ['1', 'step-government_id_status'],
+      ['2', 'step-national_id_status'],
+      ['3', 'step-utility_bill_status'],
+    ]);
+    expect(documentMenuSteps.filter((key) => statusMenuSteps.includes(key))).toEqual([]);
   });
 });
 

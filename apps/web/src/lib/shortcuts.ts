@@ -27,10 +27,13 @@ export const goToScreens: readonly GoToScreen[] = [
   { letter: 's', name: 'Settings', path: paths.settings },
 ];
 
-/** The identity documents' steps: moved on their document cards, not in Status management. */
-const documentStepKeys: readonly FormationStepKey[] = [
-  'national_id_status',
+/**
+ * The identity documents' steps, in the order of their cards in Verification documents (moved
+ * there, not in Status management): `v` then 1, 2, 3 open their menus.
+ */
+export const documentMenuSteps: readonly FormationStepKey[] = [
   'government_id_status',
+  'national_id_status',
   'utility_bill_status',
 ];
 
@@ -39,8 +42,11 @@ const documentStepKeys: readonly FormationStepKey[] = [
  * shown: the digit keys 1, 2, … open their menus.
  */
 export const statusMenuSteps: readonly FormationStepKey[] = formationStepKeys.filter(
-  (key) => key !== 'document_verification_status' && !documentStepKeys.includes(key),
+  (key) => key !== 'document_verification_status' && !documentMenuSteps.includes(key),
 );
+
+/** The shortcut that opens a step's status menu on the manage screen. */
+export const stepMenuShortcut = (key: FormationStepKey): string => `step-${key}`;
 
 export type ShortcutGroup = 'Anywhere' | 'Lists' | 'Manage business';
 
@@ -82,8 +88,14 @@ export const shortcutCatalogue: readonly ShortcutDefinition[] = [
   { id: 'list-previous', keys: ['k'], description: 'Highlight the previous row', group: 'Lists' },
   { id: 'list-open', keys: ['Enter'], description: 'Open the highlighted row', group: 'Lists' },
   ...statusMenuSteps.map((key, index) => ({
-    id: `step-${key}`,
+    id: stepMenuShortcut(key),
     keys: [String(index + 1)],
+    description: `Open the status menu of ${formationStepNames[key]}`,
+    group: 'Manage business' as const,
+  })),
+  ...documentMenuSteps.map((key, index) => ({
+    id: stepMenuShortcut(key),
+    keys: ['v', String(index + 1)],
     description: `Open the status menu of ${formationStepNames[key]}`,
     group: 'Manage business' as const,
   })),

@@ -1,7 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { createContext, use, useId, useState, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { sectionClassName } from '#/components/section.tsx';
 import { classNames } from '#/lib/class-names.ts';
+
+/** Opens the section around a part: null outside any section. */
+const OpenSectionContext = createContext<(() => void) | null>(null);
+
+/**
+ * What opens the section this part is in, so that a key meant for it (a step's status menu,
+ * docs/product.md §12.3) can reach it while the section is closed; null outside a section.
+ */
+export const useOpenSection = (): (() => void) | null => use(OpenSectionContext);
 
 interface CollapsibleSectionProps {
   title: string;
@@ -11,7 +20,8 @@ interface CollapsibleSectionProps {
 
 /**
  * A section of the manage screen (docs/product.md §2.3) whose heading is a disclosure button.
- * A closed section keeps its content mounted (hidden), so what it loaded or holds stays.
+ * A closed section keeps its content mounted (hidden), so what it loaded or holds stays, and a
+ * part of it may open it (`useOpenSection`).
  */
 export function CollapsibleSection({
   title,
@@ -21,6 +31,7 @@ export function CollapsibleSection({
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const headingId = useId();
   const contentId = useId();
+  const [openSection] = useState(() => () => setIsOpen(true));
 
   return (
     <section aria-labelledby={headingId} className={sectionClassName}>
@@ -43,7 +54,7 @@ export function CollapsibleSection({
         </button>
       </h2>
       <div id={contentId} hidden={!isOpen} className="mt-4">
-        {children}
+        <OpenSectionContext value={openSection}>{children}</OpenSectionContext>
       </div>
     </section>
   );

@@ -125,6 +125,46 @@ describe('manage business page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('listitem', { name: 'Tax EIN', hidden: true })).not.toBeVisible();
   });
 
+  it("opens a closed section for a status menu's key: a digit, or v then a digit (docs/product.md §12.3)", async () => {
+    const { user } = renderManage();
+    await loaded();
+    await within(screen.getByRole('region', { name: 'Verification documents' })).findByRole(
+      'article',
+      { name: 'Government ID' },
+    );
+    const statusToggle = screen.getByRole('button', { name: 'Status management' });
+    const documentsToggle = screen.getByRole('button', { name: 'Verification documents' });
+    await user.click(statusToggle);
+    await user.click(documentsToggle);
+    expect(statusToggle).toHaveAttribute('aria-expanded', 'false');
+    expect(documentsToggle).toHaveAttribute('aria-expanded', 'false');
+    // Focus off the toggles: Enter or Space there would be theirs, the digits are the page's.
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Manage business' }));
+
+    // The fifth step of Status management is Tax EIN.
+    await user.keyboard('5');
+    expect(statusToggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu', { name: 'Change status of Tax EIN' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // The other section stays as it was.
+    expect(documentsToggle).toHaveAttribute('aria-expanded', 'false');
+
+    // The identity documents' cards, in their order: Government ID, National ID, Utility Bill.
+    await user.keyboard('v2');
+    expect(documentsToggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu', { name: 'Change status of National ID' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    for (const [digit, name] of [
+      ['1', 'Government ID'],
+      ['3', 'Utility Bill'],
+    ]) {
+      await user.keyboard(`v${digit}`);
+      expect(screen.getByRole('menu', { name: `Change status of ${name}` })).toBeVisible();
+      await user.keyboard('{Escape}');
+    }
+  });
+
   it('shows a spinner while the business loads', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -8,7 +8,7 @@ import {
   type StepStatusKind,
 } from '@fd/contract';
 import { StatusRows } from '#/components/status-rows.tsx';
-import { statusMenuSteps } from '#/lib/shortcuts.ts';
+import { statusMenuSteps, stepMenuShortcut } from '#/lib/shortcuts.ts';
 import { StepStatusBadge, StepStatusControl } from './step-status-control.tsx';
 
 /** The identity documents' steps, managed on their cards in the verification documents section. */
@@ -54,7 +54,7 @@ export function StatusManagement({ business }: { business: BusinessDetail }) {
             name={name}
             feedbackTitles={stepFeedbackTitles}
             defaultFeedbackTitle={stepFeedbackTitle[kind]}
-            shortcut={statusMenuSteps.includes(key) ? `step-${key}` : undefined}
+            shortcut={statusMenuSteps.includes(key) ? stepMenuShortcut(key) : undefined}
           />
         ) : (
           <StepStatusBadge status={step.status} />

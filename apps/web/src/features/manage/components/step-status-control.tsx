@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   errorMessages,
   manageTexts,
@@ -18,6 +19,7 @@ import { errorDetailOr } from '#/lib/error-message.ts';
 import { notifyError, notifySuccess } from '#/lib/toast.tsx';
 import { useSendReportWithStatus } from '../api/send-feedback.ts';
 import { useUpdateStepStatus, type PickableStepStatus } from '../api/update-step-status.ts';
+import { useOpenSection } from './collapsible-section.tsx';
 
 // The report form is loaded when Failed is picked, not with the screen (the route's budget,
 // docs/decisions/052-the-first-render-and-the-secondary-work.md).
@@ -81,12 +83,16 @@ export function StepStatusControl({
   const statusId = step.id;
   const close = () => setFlow({ stage: 'idle' });
   const boxRef = useRef<HTMLDivElement>(null);
-  // The key opens the picker as a click does; in a closed section it is not there to open.
+  const openSection = useOpenSection();
+  // The key opens the picker as a click does; a closed section is opened first, at once, so
+  // that the picker is there to open (docs/decisions/108-one-shortcut-registry.md).
   useShortcut(
     shortcut ?? '',
     () => {
       const trigger = boxRef.current?.querySelector<HTMLButtonElement>('[aria-haspopup="menu"]');
-      if (!trigger || trigger.closest('[hidden]')) return false;
+      if (!trigger) return false;
+      if (trigger.closest('[hidden]') && openSection) flushSync(openSection);
+      if (trigger.closest('[hidden]')) return false;
       trigger.click();
     },
     shortcut !== undefined && statusId !== null,

@@ -14,6 +14,7 @@ import {
 } from '#/components/document-viewer.tsx';
 import { FileList, toFileItems, type FileItem } from '#/components/file-list.tsx';
 import { Button } from '#/components/ui/button.tsx';
+import { stepMenuShortcut } from '#/lib/shortcuts.ts';
 import type { documentStepKinds } from './status-management.tsx';
 import { StepStatusControl } from './step-status-control.tsx';
 
@@ -42,13 +43,18 @@ const documentCards: {
 const cardOf = (document: StoredDocument) =>
   documentCards.find((card) => card.matches.test(document.document_title));
 
-/** The card's status control, for a document of a card: in the card and in the viewer. */
+/**
+ * The card's status control, for a document of a card: in the card, with the key that opens
+ * its menu (docs/product.md §12.3), and in the viewer, without.
+ */
 function CardStatusControl({
   business,
   card,
+  withShortcut = false,
 }: {
   business: BusinessDetail;
   card: (typeof documentCards)[number];
+  withShortcut?: boolean;
 }) {
   return (
     <StepStatusControl
@@ -57,6 +63,7 @@ function CardStatusControl({
       name={formationStepNames[stepStatusKinds[card.kind]]}
       feedbackTitles={documentFeedbackTitles}
       defaultFeedbackTitle={card.feedbackTitle}
+      shortcut={withShortcut ? stepMenuShortcut(stepStatusKinds[card.kind]) : undefined}
     />
   );
 }
@@ -134,7 +141,7 @@ export function VerificationDocumentsSection({ business }: { business: BusinessD
               className="space-y-3 rounded-xl border border-slate-200 p-4"
             >
               <h3 className="text-sm font-semibold text-slate-900">{name}</h3>
-              <CardStatusControl business={business} card={card} />
+              <CardStatusControl business={business} card={card} withShortcut />
               {files.length > 0 && <FileList files={files} />}
             </article>
           );
