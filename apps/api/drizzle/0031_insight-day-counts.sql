@@ -187,9 +187,12 @@ SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   affected integer[];
 BEGIN
+  -- Locked, so that two transactions changing steps of one business count one after the other,
+  -- the second seeing the first's steps (each statement below reads afresh).
   affected := ARRAY(SELECT b.id FROM businesses b
                      WHERE b.id = ANY (ARRAY(SELECT business_id FROM unnest(gone)
-                                             UNION SELECT business_id FROM unnest(came))));
+                                             UNION SELECT business_id FROM unnest(came)))
+                     ORDER BY b.id FOR NO KEY UPDATE);
   IF cardinality(affected) = 0 THEN
     RETURN;
   END IF;
@@ -349,6 +352,12 @@ BEGIN
      GROUP BY 1, 2;
     RETURN;
   END IF;
+  -- The steps locked, so that a change of one of them and this count happen one after the other,
+  -- the later seeing the earlier (each statement below reads afresh).
+  PERFORM 1 FROM formation_steps s
+    WHERE s.id = ANY (ARRAY(SELECT status_item_id FROM unnest(gone)
+                            UNION SELECT status_item_id FROM unnest(came)))
+    ORDER BY s.id FOR NO KEY UPDATE;
   WITH g AS (SELECT * FROM unnest(gone)), c AS (SELECT * FROM unnest(came)),
   steps AS (
     SELECT s.id, s.status_since FROM formation_steps s

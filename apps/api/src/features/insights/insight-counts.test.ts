@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
@@ -287,6 +288,73 @@ describe.each(lanes)('insight counts kept by day on $name', (lane) => {
     expect(totals['new businesses']).toBe(120 - 3 + 1);
     await compactInsightCounts(database.db);
     expect(await expectExact()).toEqual(totals);
+  });
+
+  it('stays exact when two transactions change steps of one business at once', async () => {
+    const [business] = await ids(sql`select business_id as id from formation_steps
+                                       where step_key = 'onboarding_doc_status'
+                                         and status = 'APPROVED' order by business_id limit 1`);
+    // Paid two days after its creation, onboarded three days after that.
+    for (const [key, days] of [
+      ['payment_status', 2],
+      ['onboarding_doc_status', 5],
+    ] as const) {
+      await run(sql`update formation_steps s set status = 'APPROVED',
+                      status_since = b.created_at + ${days} * interval '1 day'
+                    from businesses b
+                    where b.id = s.business_id and s.step_key = ${key} and b.id = ${business!}`);
+    }
+    // One moves the payment's approval (the onboarding's days start there), the other takes the
+    // onboarding's approval away; and feedback arrives about a step that goes Failed meanwhile.
+    const first = [
+      `update formation_steps set status_since = status_since + interval '1 day'
+        where step_key = 'payment_status' and business_id = ${business!}`,
+      `insert into feedback (business_id, status_item_id, feedback_title, message_body, manager_id)
+       select business_id, id, 'Meanwhile', 'x', ${actor.id} from formation_steps
+        where step_key = 'tax_ein_status' and business_id = ${business!}`,
+    ];
+    const second = [
+      `update formation_steps set status = 'PROCESSING'
+        where step_key = 'onboarding_doc_status' and business_id = ${business!}`,
+      `update formation_steps set status = 'FAILED'
+        where step_key = 'tax_ein_status' and business_id = ${business!}`,
+    ];
+    if (database.kind === 'postgres') {
+      // The second's first statement runs while the first's transaction is open: it either
+      // finishes on what it sees or waits on a lock; only then does the first commit.
+      const [one, two, watch] = [database.url, database.url, database.url].map(
+        (url) => new pg.Client(url),
+      ) as [pg.Client, pg.Client, pg.Client];
+      await Promise.all([one.connect(), two.connect(), watch.connect()]);
+      try {
+        await one.query('begin');
+        for (const statement of first) await one.query(statement);
+        const {
+          rows: [{ pid }],
+        } = await two.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await two.query('begin');
+        let settled = false;
+        const started = two.query(second[0]!).finally(() => (settled = true));
+        for (;;) {
+          const { rows } = await watch.query(
+            `select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
+            [pid],
+          );
+          if (settled || rows.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await one.query('commit');
+        await started;
+        await two.query(second[1]!);
+        await two.query('commit');
+      } finally {
+        await Promise.all([one.end(), two.end(), watch.end()]);
+      }
+    } else {
+      // PGlite has one connection: one after the other.
+      for (const statement of [...first, ...second]) await run(sql.raw(statement));
+    }
+    await expectExact();
   });
 
   it('stays exact through another seed and a truncate', async () => {

@@ -39,6 +39,8 @@ export const insightStatements = {
    * first day on.
    */
   approvals: (windows: readonly StepWindow[]) => {
+    // The oldest window's days only, on the index; each row then joins the windows it is in.
+    const oldest = windows.reduce((a, b) => (a.since < b.since ? a : b)).since;
     const windowRows = sql.join(
       windows.map((w) => sql`(${w.days}::int, ${day(w.since)})`),
       sql`, `,
@@ -47,6 +49,7 @@ export const insightStatements = {
           count(*)::int as rows
         from ${insightApprovalDays} a
         join (values ${windowRows}) as w(days, since) on a.day >= w.since
+        where a.day >= ${day(oldest)}
         group by 1, 2, 3`;
   },
 
