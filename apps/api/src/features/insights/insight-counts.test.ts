@@ -329,9 +329,10 @@ describe.each(lanes)('insight counts kept by day on $name', (lane) => {
       try {
         await one.query('begin');
         for (const statement of first) await one.query(statement);
-        const {
-          rows: [{ pid }],
-        } = await two.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const { rows: backend } = await two.query<{ pid: number }>(
+          'select pg_backend_pid() as pid',
+        );
+        const pid = backend[0]!.pid;
         await two.query('begin');
         let settled = false;
         const started = two.query(second[0]!).finally(() => (settled = true));

@@ -68,15 +68,29 @@ function percentileOfTenths(
   return Math.floor((hundredths + 5) / 10) / 10;
 }
 
-/** Counts a read met beyond one row per group: this many unfolded rows folds the day tables. */
-const UNFOLDED_ROWS_BEFORE_COMPACTING = 5000;
+/**
+ * Rows an answer may meet beyond what it met first after the day tables were last folded (by this
+ * process) before it folds them again: a window's sum meets one row per day and key once folded
+ * (~90 000 for the days per step at 1 000 000 businesses), and every writing statement appends.
+ */
+const ROWS_BEFORE_COMPACTING = 5000;
 
+/** How many rows the first answer after this process's last fold met (none yet: unknown). */
+const foldedRows = new WeakMap<Db, number>();
 const compacting = new WeakMap<Db, Promise<void>>();
 
-function compactInBackground(db: Db): void {
-  if (compacting.has(db)) return;
+/** Folds the day tables in the background when an answer met many more rows than when folded. */
+function compactIfGrown(db: Db, rowsMet: number): void {
+  const folded = foldedRows.get(db);
+  if (folded === undefined) {
+    foldedRows.set(db, rowsMet);
+    return;
+  }
+  if (rowsMet <= folded + ROWS_BEFORE_COMPACTING || compacting.has(db)) return;
   const done = compactInsightCounts(db)
-    // A failed fold changes nothing (one statement a table); the next read tries again.
+    // The next answer measures the folded tables afresh.
+    .then(() => void foldedRows.delete(db))
+    // A failed fold changes nothing (one statement a table); a later answer tries again.
     .catch(() => undefined)
     .finally(() => compacting.delete(db));
   compacting.set(db, done);
@@ -95,12 +109,13 @@ export async function readInsights(deps: InsightsDeps, weekCount: number): Promi
     selectFailuresByTitle(deps.db, dayBefore(now, INSIGHT_FAILURE_DAYS)),
     selectManagerChangesByWeek(deps.db, fromDay),
   ]);
-  // Folded, each group is one row; a read that met many more folds them for the next.
-  const unfolded = [approvalRows, newRows, failureRows, changeRows].reduce(
-    (sum, rows) => sum + rows.reduce((more, row) => more + row.rows - 1, 0),
-    0,
+  compactIfGrown(
+    deps.db,
+    [approvalRows, newRows, failureRows, changeRows].reduce(
+      (sum, rows) => sum + rows.reduce((met, row) => met + row.rows, 0),
+      0,
+    ),
   );
-  if (unfolded > UNFOLDED_ROWS_BEFORE_COMPACTING) compactInBackground(deps.db);
 
   const weekly = (rows: ReadonlyArray<{ week: number; n: string | number }>) => {
     const counts = Array.from({ length: weekCount }, () => 0);
