@@ -39,14 +39,24 @@ interface Expected {
 const shown = (n: number) => n.toLocaleString('en-US');
 const days = (value: number | null) => (value === null ? 'Nil' : value.toFixed(1));
 
-/** PostgreSQL's percentile_cont: linear between the two nearest ranks. */
-function percentile(sorted: readonly number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = fraction * (sorted.length - 1);
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  const value = sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
-  return Math.round(value * 10) / 10;
+/**
+ * The median or p90 of approvals' days counted in tenths (docs/product.md §12.4): linear between
+ * the two nearest ranks, as percentile_cont, over the tenths; rounded half up to a tenth. `p10`
+ * is the fraction in tenths (5, 9); the arithmetic is in whole hundredths.
+ */
+function percentile(sortedTenths: readonly number[], p10: number): number | null {
+  if (sortedTenths.length === 0) return null;
+  const rank = p10 * (sortedTenths.length - 1);
+  const low = sortedTenths[Math.floor(rank / 10)]!;
+  const high = sortedTenths[Math.ceil(rank / 10)]!;
+  const hundredths = low * 10 + (high - low) * (rank % 10);
+  return Math.floor((hundredths + 5) / 10) / 10;
+}
+
+/** The start (00:00 UTC) of the day `days` days before `at`: where 'the last N days' begin. */
+function windowStart(at: Date, days: number): number {
+  const then = new Date(at.getTime() - days * DAY_MS);
+  return Date.UTC(then.getUTCFullYear(), then.getUTCMonth(), then.getUTCDate());
 }
 
 /** Monday 00:00 UTC of the week holding `at`. */
@@ -114,12 +124,13 @@ async function expectedFigures(
   const completed = items.filter((b) => b.current_business_formation_activity === null).length;
   funnel.set(insightTexts.completed, ['', '', '', shown(completed)]);
 
-  // Days per step: from the business's creation or the previous step's approval.
+  // Days per step: from the business's creation or the previous step's approval, in the windows
+  // from the start of the day 30 and 90 days ago.
   const stepDays = new Map<string, string[]>();
   for (const [index, key] of formationStepKeys.entries()) {
     const cells: string[] = [];
     for (const windowDays of insightStepWindows) {
-      const since = asOf.getTime() - windowDays * DAY_MS;
+      const since = windowStart(asOf, windowDays);
       const spans: number[] = [];
       for (const detail of details) {
         const step = detail.business_formation_statuses[key];
@@ -133,10 +144,11 @@ async function expectedFigures(
           previous?.status === 'APPROVED' && previous.status_since !== null
             ? Math.max(created, new Date(previous.status_since).getTime())
             : created;
-        spans.push(Math.max(0, (approvedAt - start) / DAY_MS));
+        // In tenths of a day, rounded half up.
+        spans.push(Math.round(Math.max(0, approvedAt - start) / (DAY_MS / 10)));
       }
       spans.sort((a, b) => a - b);
-      cells.push(shown(spans.length), days(percentile(spans, 0.5)), days(percentile(spans, 0.9)));
+      cells.push(shown(spans.length), days(percentile(spans, 5)), days(percentile(spans, 9)));
     }
     stepDays.set(formationStepNames[key], cells);
   }
@@ -158,8 +170,9 @@ async function expectedFigures(
   const newCounts = perWeek(details.map((d) => d.created_at));
   const weeks = new Map(weekLabels.map((label, i) => [label, [shown(newCounts[i]!)]]));
 
-  // Failures: steps Failed in the last 90 days, by their latest feedback's title.
-  const failedSince = asOf.getTime() - INSIGHT_FAILURE_DAYS * DAY_MS;
+  // Failures: steps Failed in the last 90 days (from the start of that day), by their latest
+  // feedback's title.
+  const failedSince = windowStart(asOf, INSIGHT_FAILURE_DAYS);
   const failedSteps = details.flatMap((detail) =>
     formationStepKeys
       .map((key) => detail.business_formation_statuses[key])

@@ -225,8 +225,6 @@ export const formationSteps = pgTable(
   },
   (t) => [
     uniqueIndex('formation_steps_business_step_key').on(t.businessId, t.stepKey),
-    // The insights' approvals and failures of the last days (docs/product.md §12.4).
-    index('formation_steps_status_since_idx').on(t.status, t.statusSince),
     check(
       'formation_steps_status_check',
       sql`${t.status} in ('PENDING', 'PROCESSING', 'APPROVED', 'FAILED')`,
@@ -381,8 +379,6 @@ export const managerLogs = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    // The insights' changes per week (docs/product.md §12.4).
-    index('manager_logs_created_idx').on(t.createdAt),
   ],
 );
 
@@ -643,4 +639,56 @@ export const savedViews = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('saved_views_manager_name_key').on(t.managerId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The insights' counts kept by day, in UTC (migration 0031; docs/product.md §12.4;
+ * docs/decisions/114-insights-from-counts-kept-by-day.md): as `business_counts`, each statement
+ * that changes what they count appends its change as signed rows, and `compactInsightCounts`
+ * folds them now and then. A week or a window is the sum of its days' rows.
+ */
+const dayCount = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/** Businesses created per day. */
+export const insightNewBusinessDays = pgTable(
+  'insight_new_business_days',
+  { ...dayCount() },
+  (t) => [index('insight_new_business_days_day_idx').on(t.day)],
+);
+
+/** Logged actions per manager and day; a manager since removed (no id) by the name logged. */
+export const insightManagerChangeDays = pgTable(
+  'insight_manager_change_days',
+  {
+    ...dayCount(),
+    managerId: integer('manager_id'),
+    /** Only when `manager_id` is null. */
+    managerName: text('manager_name'),
+  },
+  (t) => [index('insight_manager_change_days_day_idx').on(t.day)],
+);
+
+/** Steps Failed per day they went Failed, by the title of the latest feedback about each. */
+export const insightFailureDays = pgTable(
+  'insight_failure_days',
+  { ...dayCount(), feedbackTitle: text('feedback_title') },
+  (t) => [index('insight_failure_days_day_idx').on(t.day)],
+);
+
+/**
+ * Steps approved per step, day of approval and days it took, in tenths of a day (rounded):
+ * their running counts give the median and the 90th percentile.
+ */
+export const insightApprovalDays = pgTable(
+  'insight_approval_days',
+  {
+    ...dayCount(),
+    stepKey: text('step_key').notNull(),
+    tenths: integer('tenths').notNull(),
+  },
+  (t) => [index('insight_approval_days_day_idx').on(t.day)],
 );

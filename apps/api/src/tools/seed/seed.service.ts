@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { compactBusinessCounts } from '../../features/businesses/index.ts';
+import { compactInsightCounts } from '../../features/insights/index.ts';
 import { createManager, listManagers } from '../../features/managers/index.ts';
 import { generateCreationTimes } from './business-generator.ts';
 import { dropForBulkLoad, finishPendingRebuild, hasPendingRebuild } from './bulk-load.ts';
@@ -203,8 +204,10 @@ export async function seedBusinesses(
     await finishPendingRebuild(database.db);
     log(`… indexes and keys in ${((performance.now() - loaded) / 1000).toFixed(1)} s`);
   }
-  // Each batch added a row per combination to the maintained counts: fold them (decision 29).
+  // Each batch added a row per combination to the maintained counts, and per day to the
+  // insights' (decision 114): fold them (decision 29).
   await compactBusinessCounts(database.db);
+  await compactInsightCounts(database.db);
   await finishSeedRun(database.db, runId);
   return counts;
 }
@@ -238,6 +241,7 @@ export async function resumeSeed(
     done: new Set(run.doneBatches),
   });
   await compactBusinessCounts(database.db);
+  await compactInsightCounts(database.db);
   await finishSeedRun(database.db, run.id);
   return counts;
 }
