@@ -155,17 +155,35 @@ function shownAge(business: BusinessListItem): string | RegExp {
   return new RegExp(`^(${[...ages].join('|')})$`);
 }
 
+const reasonWords = {
+  overdue: 'Past its limit',
+  receipt: 'Receipt to verify',
+  document: 'Document after a failure',
+  submitted: 'Just submitted',
+} as const;
+
+/**
+ * Why the queue holds a business, as its 'Waiting on' column says (docs/product.md §11.5): the
+ * API's reasons in words; null off the queue, where the column is not shown.
+ */
+export const shownReasons = ({ attention_reasons }: BusinessListItem): string | null =>
+  attention_reasons && attention_reasons.map((reason) => reasonWords[reason]).join(', ');
+
 /**
  * A row of /business: its tick box (no text; docs/product.md §11.6), … Status, Activity (the step
- * waited on; a dash once complete), In step.
+ * waited on; a dash once complete), In step, and on the queue 'Waiting on'.
  */
-export const businessRowCells = (business: BusinessListItem): (string | RegExp)[] => [
-  '',
-  ...sharedCells(business),
-  shownStatus(business),
-  business.current_business_formation_activity?.status_item_name ?? 'Nil',
-  shownAge(business),
-];
+export const businessRowCells = (business: BusinessListItem): (string | RegExp)[] => {
+  const reasons = shownReasons(business);
+  return [
+    '',
+    ...sharedCells(business),
+    shownStatus(business),
+    business.current_business_formation_activity?.status_item_name ?? 'Nil',
+    shownAge(business),
+    ...(reasons === null ? [] : [reasons]),
+  ];
+};
 
 /** A row of /document-page: … Docs amount = KYB count + KYC count (docs/product.md §9). */
 export const documentRowCells = (business: BusinessListItem): string[] => [
