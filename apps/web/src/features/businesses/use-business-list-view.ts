@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ListSort } from '@fd/contract';
+import { useAddressView } from '#/hooks/use-address-view.ts';
 import { pageHoldingFirstRow } from '#/lib/pagination.ts';
 import {
   BUSINESS_PAGE_STORAGE_KEY,
@@ -12,7 +13,6 @@ import {
   readStoredPage,
   tabFixesActivity,
   type BusinessListFilters,
-  type BusinessListView,
   type BusinessPageSize,
   type BusinessTabStatus,
 } from './business-list-view.ts';
@@ -32,8 +32,10 @@ function storePage(page: number): void {
  * A new tab, filter or search starts again at page 1; a new page size keeps the first row
  * shown in sight (docs/product.md §11.2).
  */
+const businessListAddress = { parse: parseBusinessListView, write: businessListSearchParams };
+
 export function useBusinessListView() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, view, latest, show } = useAddressView(businessListAddress);
   const location = useLocation();
   // Only the entry the screen opened on gets the stored page, as it was then; any other
   // entry without a page (Back to the first page, say) means page 1. The route started this
@@ -42,45 +44,53 @@ export function useBusinessListView() {
     key: location.key,
     page: openingPage(searchParams, readStoredPage()),
   }));
-  const view = useMemo(() => parseBusinessListView(searchParams), [searchParams]);
   const page = view.page ?? (location.key === opening.key ? opening.page : 1);
 
   useEffect(() => storePage(page), [page]);
 
   // Write a restored page into the address, so that the address describes what is shown.
   useEffect(() => {
-    if (view.page === null && page > 1) {
-      setSearchParams(businessListSearchParams({ ...view, page }), { replace: true });
-    }
-  }, [view, page, setSearchParams]);
+    if (view.page === null && page > 1) show({ ...view, page }, { replace: true });
+  }, [view, page, show]);
 
-  const show = (next: BusinessListView, options?: { replace?: boolean }) =>
-    setSearchParams(businessListSearchParams(next), options);
+  /** The view a change builds on, with its page as shown. */
+  const current = () => {
+    const base = latest();
+    return { ...base, page: base.page ?? page };
+  };
 
   return {
     view,
     page,
-    selectTab: (tab: BusinessTabStatus) =>
+    selectTab: (tab: BusinessTabStatus) => {
+      const base = current();
       show({
-        ...view,
+        ...base,
         tab,
         // The Processing tab fixes the activity itself; a popup choice would only linger unused.
         filters: tabFixesActivity(tab)
-          ? { ...view.filters, activity: noActivityFilter }
-          : view.filters,
+          ? { ...base.filters, activity: noActivityFilter }
+          : base.filters,
         page: null,
-      }),
+      });
+    },
     /** Refining a search replaces its history entry; starting or clearing one adds an entry. */
-    setSearch: (search: string) =>
-      show({ ...view, search, page: null }, { replace: view.search !== '' && search !== '' }),
+    setSearch: (search: string) => {
+      const base = current();
+      show({ ...base, search, page: null }, { replace: base.search !== '' && search !== '' });
+    },
     /** Every filter at once (`withMenuChoice`, `withoutFilter`, `noFilters` make them). */
-    setFilters: (filters: BusinessListFilters) => show({ ...view, filters, page: null }),
-    setPageSize: (pageSize: BusinessPageSize) =>
-      show({ ...view, pageSize, page: pageHoldingFirstRow(page, view.pageSize, pageSize) }),
+    setFilters: (filters: BusinessListFilters) => show({ ...current(), filters, page: null }),
+    setPageSize: (pageSize: BusinessPageSize) => {
+      const base = current();
+      show({ ...base, pageSize, page: pageHoldingFirstRow(base.page, base.pageSize, pageSize) });
+    },
     /** A new order starts at page 1; the tab's own order is left out of the address. */
-    setSort: (sort: ListSort) =>
-      show({ ...view, sort: sort === defaultSortOf(view.tab) ? null : sort, page: null }),
+    setSort: (sort: ListSort) => {
+      const base = current();
+      show({ ...base, sort: sort === defaultSortOf(base.tab) ? null : sort, page: null });
+    },
     setPage: (nextPage: number, options?: { replace?: boolean }) =>
-      show({ ...view, page: nextPage }, options),
+      show({ ...current(), page: nextPage }, options),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { businessTabs, errorMessages } from '@fd/contract';
 import { clearSession } from '#/lib/session.ts';
 import { businessListBody, businessListItemFixture } from '#/testing/business-fixtures.ts';
@@ -515,6 +515,23 @@ describe('businesses screen', () => {
     act(() => void router.navigate(-1));
     expect(await screen.findByText('Page 3 of 5')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  it('builds a quick second choice on the first, before the screen has drawn the first', async () => {
+    const { router } = renderBusinesses('/business?type=LLC');
+    await screen.findByText('Acme Holdings');
+    // Both choices in one task: the second handler runs before React renders the first.
+    act(() => {
+      fireEvent.click(screen.getByRole('tab', { name: /^Queued\b/ }));
+      fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), {
+        target: { value: '25' },
+      });
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=pending&type=LLC&page_size=25'),
+    );
+    await waitFor(() => expect(lastListCall()?.search).toBe('?page=1&page_size=25&type=LLC'));
+    expect(lastListCall()?.pathname).toBe(`${LIST}list/pending/`);
   });
 
   it('loads with room for the rows of its page size', async () => {

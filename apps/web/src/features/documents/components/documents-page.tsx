@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { documentTabs, LIST_PAGE_SIZE, type BusinessListItem } from '@fd/contract';
 import { BusinessCardList } from '#/components/business-cards.tsx';
 import { Badge } from '#/components/ui/badge.tsx';
@@ -8,6 +7,7 @@ import { ListUpdateNotice } from '#/components/list-update-notice.tsx';
 import { FilterMenu, type FilterSelection } from '#/components/ui/filter-menu.tsx';
 import { Pagination } from '#/components/ui/pagination.tsx';
 import { Tabs } from '#/components/ui/tabs.tsx';
+import { useAddressView } from '#/hooks/use-address-view.ts';
 import { useKeepPageInRange } from '#/hooks/use-keep-page-in-range.ts';
 import { useBusinessList, useBusinessTabCounts } from '#/lib/business-queries.ts';
 import { businessIdentityColumns } from '#/components/business-columns.tsx';
@@ -20,11 +20,12 @@ import {
   documentTabCountRequests,
   documentListSearchParams,
   parseDocumentListView,
-  type DocumentListView,
   type DocumentTabStatus,
 } from '../document-list-view.ts';
 import { DocumentPreviewDialog, type PreviewViewerActions } from './document-preview-dialog.tsx';
 import { errorDetailOr } from '#/lib/error-message.ts';
+
+const documentListAddress = { parse: parseDocumentListView, write: documentListSearchParams };
 
 const columns: DataTableColumn<BusinessListItem>[] = [
   ...businessIdentityColumns,
@@ -60,17 +61,13 @@ export function DocumentsPage({
   /** Offered in the Preview's viewer beside a document (the app gives them: app/documents-screen.tsx). */
   viewerActions?: PreviewViewerActions;
 } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => parseDocumentListView(searchParams), [searchParams]);
+  // A new tab or filter starts at page 1; every change is an address, so Back returns to it.
+  const { view, latest, show } = useAddressView(documentListAddress);
   const page = documentListPage(view);
   const request = useMemo(() => documentListRequest(view, page), [view, page]);
   const list = useBusinessList(request);
   const { counts, retryFailed: retryCounts } = useBusinessTabCounts(documentTabCountRequests);
   const [previewed, setPreviewed] = useState<BusinessListItem | null>(null);
-
-  // A new tab or filter starts at page 1; every change is an address, so Back returns to it.
-  const show = (next: DocumentListView, options?: { replace?: boolean }) =>
-    setSearchParams(documentListSearchParams(next), options);
 
   const totalCount = list.data?.total_count;
   useKeepPageInRange({
@@ -78,7 +75,7 @@ export function DocumentsPage({
     page,
     pageSize: LIST_PAGE_SIZE,
     settled: !list.isPlaceholderData,
-    showPage: (lastPage) => show({ ...view, page: lastPage }, { replace: true }),
+    showPage: (lastPage) => show({ ...latest(), page: lastPage }, { replace: true }),
   });
 
   const rows = list.data?.businesses ?? [];
@@ -107,7 +104,7 @@ export function DocumentsPage({
           count: counts[index],
         }))}
         selectedId={view.tab}
-        onSelect={(tab: DocumentTabStatus) => show({ ...view, tab, page: null })}
+        onSelect={(tab: DocumentTabStatus) => show({ ...latest(), tab, page: null })}
       >
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
           <div className="flex items-center border-b border-slate-200 p-4">
@@ -115,7 +112,9 @@ export function DocumentsPage({
               label="Filter"
               options={documentFilterOptions}
               value={view.filter ? [view.filter] : []}
-              onChange={(filter: FilterSelection | null) => show({ ...view, filter, page: null })}
+              onChange={(filter: FilterSelection | null) =>
+                show({ ...latest(), filter, page: null })
+              }
             />
           </div>
           <ListUpdateNotice update={list.update} />
@@ -154,7 +153,7 @@ export function DocumentsPage({
             totalIsExact={list.data?.total_count_exact ?? true}
             pageSize={LIST_PAGE_SIZE}
             isBusy={list.isFetching}
-            onPageChange={(nextPage) => show({ ...view, page: nextPage })}
+            onPageChange={(nextPage) => show({ ...latest(), page: nextPage })}
           />
         </div>
       </Tabs>
