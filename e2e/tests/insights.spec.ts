@@ -252,6 +252,18 @@ test('every figure equals what the API lists, and the tables read on a phone too
   expect(expected.failures.size).toBeGreaterThan(0);
   expect(expected.managers.size).toBeGreaterThan(0);
 
+  // A chart is drawn as it comes near the screen (decision 110): the first at once, the last
+  // only once the page is scrolled down to it; each section has one.
+  const sections = page.locator('main section');
+  const charts = page.locator('main section .uplot canvas');
+  await expect(sections.first().locator('.uplot canvas')).toBeVisible();
+  await expect(sections.last().locator('.uplot canvas')).toHaveCount(0);
+  for (const section of await sections.all()) {
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.locator('.uplot canvas')).toBeVisible();
+  }
+  await expect(charts).toHaveCount(await sections.count());
+
   // On a phone the page does not scroll sideways; a wide table scrolls within its own box.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(

@@ -37,57 +37,88 @@ export function InsightChart({ labels, series, kind }: InsightChartProps) {
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const { labels, series, kind } = JSON.parse(drawn) as InsightChartProps;
-    const width = () => Math.max(box.clientWidth, MIN_WIDTH);
-    const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
-    const plot = new uPlot(
-      {
-        width: width(),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { show: false },
-        scales: {
-          x: { time: false, range: [-0.5, labels.length - 0.5] },
-          y: { range: (_plot, _min, max) => [0, Math.max(1, max) * 1.1] },
-        },
-        axes: [
-          {
-            splits: () => labels.map((_, index) => index),
-            values: (_plot, splits) => splits.map((index) => shorten(labels[index] ?? '')),
-            // Many labels stand upright on a narrow screen, slanted on a wide one.
-            rotate: labels.length <= 4 ? 0 : width() < NARROW ? -90 : -40,
-            size: labels.length > 4 ? 110 : 40,
-            stroke: '#334155',
-            grid: { show: false },
-          },
-          { stroke: '#334155', grid: { stroke: '#e2e8f0' } },
-        ],
-        series: [
-          {},
-          ...series.map((one, index) => {
-            const colour = palette[index % palette.length]!;
-            return kind === 'bars'
-              ? {
-                  label: one.label,
-                  stroke: colour,
-                  fill: colour,
-                  width: 0,
-                  ...(bars ? { paths: bars } : {}),
-                }
-              : { label: one.label, stroke: colour, width: 2, points: { show: true, size: 6 } };
-          }),
-        ],
+    // A chart is drawn when it comes near the screen, in a task of its own: drawn in the render's
+    // task, the five charts made one long task that kept a phone from answering input
+    // (bench/README.md, "Lighthouse"), and those below the fold need not be drawn at all yet.
+    let plot: uPlot | undefined;
+    let resizes: ResizeObserver | undefined;
+    let drawing: ReturnType<typeof setTimeout> | undefined;
+    const nearScreen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearScreen.disconnect();
+        drawing = setTimeout(() => {
+          ({ plot, resizes } = draw(box, JSON.parse(drawn) as InsightChartProps));
+        });
       },
-      [labels.map((_, index) => index), ...series.map((one) => [...one.values])],
-      box,
+      { rootMargin: `${HEIGHT}px 0px` },
     );
-    const resizes = new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }));
-    resizes.observe(box);
+    nearScreen.observe(box);
     return () => {
-      resizes.disconnect();
-      plot.destroy();
+      nearScreen.disconnect();
+      clearTimeout(drawing);
+      resizes?.disconnect();
+      plot?.destroy();
     };
   }, [drawn]);
 
-  return <div ref={boxRef} aria-hidden="true" className="w-full overflow-hidden" />;
+  // The chart's height is kept before it is drawn, so nothing below it moves when it is.
+  return (
+    <div
+      ref={boxRef}
+      aria-hidden="true"
+      className="w-full overflow-hidden"
+      style={{ height: HEIGHT }}
+    />
+  );
+}
+
+/** Draws the chart in `box`, following its width. */
+function draw(box: HTMLElement, { labels, series, kind }: InsightChartProps) {
+  const width = () => Math.max(box.clientWidth, MIN_WIDTH);
+  const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
+  const plot = new uPlot(
+    {
+      width: width(),
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { show: false },
+      scales: {
+        x: { time: false, range: [-0.5, labels.length - 0.5] },
+        y: { range: (_plot, _min, max) => [0, Math.max(1, max) * 1.1] },
+      },
+      axes: [
+        {
+          splits: () => labels.map((_, index) => index),
+          values: (_plot, splits) => splits.map((index) => shorten(labels[index] ?? '')),
+          // Many labels stand upright on a narrow screen, slanted on a wide one.
+          rotate: labels.length <= 4 ? 0 : width() < NARROW ? -90 : -40,
+          size: labels.length > 4 ? 110 : 40,
+          stroke: '#334155',
+          grid: { show: false },
+        },
+        { stroke: '#334155', grid: { stroke: '#e2e8f0' } },
+      ],
+      series: [
+        {},
+        ...series.map((one, index) => {
+          const colour = palette[index % palette.length]!;
+          return kind === 'bars'
+            ? {
+                label: one.label,
+                stroke: colour,
+                fill: colour,
+                width: 0,
+                ...(bars ? { paths: bars } : {}),
+              }
+            : { label: one.label, stroke: colour, width: 2, points: { show: true, size: 6 } };
+        }),
+      ],
+    },
+    [labels.map((_, index) => index), ...series.map((one) => [...one.values])],
+    box,
+  );
+  const resizes = new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }));
+  resizes.observe(box);
+  return { plot, resizes };
 }
