@@ -874,8 +874,10 @@ export class PreparedBusinessPages {
   async run(
     tab: BusinessTab,
     filters: ListFilters,
-    { page, pageSize }: { page: number; pageSize: number },
-  ): Promise<BusinessPageRow[]> {
+    { page, pageSize, peek = false }: { page: number; pageSize: number; peek?: boolean },
+  ): Promise<{ rows: BusinessPageRow[]; more: boolean }> {
+    // `peek` reads one row past the page: whether rows remain after it (`more`).
+    const wanted = pageSize + (peek ? 1 : 0);
     const values = businessListValues(filters, await lookUpGramFor(this.#db, filters.search));
     const readsProgress = { readsProgress: listReadsProgress(tab, filters) };
     const list = JSON.stringify([tab, filters, pageSize]);
@@ -887,7 +889,7 @@ export class PreparedBusinessPages {
 
     let rows: BusinessPageRow[];
     if (anchor) {
-      rows = await this.#seek(tab, filters, values, order, anchor, pageSize);
+      rows = await this.#seek(tab, filters, values, order, anchor, wanted);
     } else {
       // One row more, the one before the page: the page's own anchor for next time.
       const offset = (page - 1) * pageSize;
@@ -895,7 +897,7 @@ export class PreparedBusinessPages {
       const walk = (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
       rows = await this.#plan(tab, filters, values, walk, order).execute({
         ...values,
-        limit: pageSize + before,
+        limit: wanted + before,
         offset: offset - before,
       });
       if (before && rows.length > 0) {
@@ -903,11 +905,13 @@ export class PreparedBusinessPages {
         this.#anchors.set(anchorOf(page), anchorAt(order, previous!), stamp, readsProgress);
       }
     }
+    const more = rows.length > pageSize;
+    if (more) rows.length = pageSize;
     const last = rows.at(-1);
     if (last && rows.length === pageSize) {
       this.#anchors.set(anchorOf(page + 1), anchorAt(order, last), stamp, readsProgress);
     }
-    return rows;
+    return { rows, more };
   }
 
   /**
@@ -1077,13 +1081,6 @@ export interface ListTotal {
 export const EXACT_COUNT_UP_TO = 1_000;
 
 /**
- * The bound of a page's count: the fixed one, or, on a page past it, that
- * page's end and the page after, so that Next stays open while rows remain.
- */
-export const countBoundFor = (page: number, pageSize: number): number =>
-  Math.max(EXACT_COUNT_UP_TO, (page + 1) * pageSize);
-
-/**
  * How many rows `business_counts` may grow to before a count folds them: a few times the
  * combinations it holds folded (~1 100 at 1 000 000 businesses).
  */
@@ -1093,7 +1090,7 @@ const COUNT_ROWS_BEFORE_COMPACTING = 5000;
  * The total of a list: an exact sum over the maintained `business_counts` when
  * the condition reads only the columns it holds (the tabs, the step-derived
  * filters, the country and the type: about a millisecond at any size), else a count over `businesses` that stops past
- * `bound` rows (see `countBoundFor`; decision 33). A sum that met many
+ * `bound` rows (decisions 33, 96). A sum that met many
  * unfolded rows folds them (`compactBusinessCounts`) in the background.
  */
 export async function countBusinesses(

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { SharedVersionCache } from '../../lib/read-cache/index.ts';
 import {
-  countBoundFor,
+  EXACT_COUNT_UP_TO,
   countBusinesses,
   listReadsProgress,
   type BusinessTab,
@@ -36,10 +36,11 @@ import {
 } from './businesses.queries.ts';
 
 /**
- * One page of a tab: rows with their documents, and the total. Two queries
- * whatever the page size, side by side; the count is cached per version of the
- * businesses table. A total read from `businesses` is exact up to its bound
- * and a lower bound beyond (`total_count_exact` false; decision 33).
+ * One page of a tab: rows with their documents, and the total. Two queries whatever the page
+ * size, side by side; the count is cached per version of the businesses table. A total read
+ * from `businesses` is exact up to its bound and a lower bound beyond (`total_count_exact`
+ * false; decisions 33, 96). The count stops at that one bound whatever the page, so every page
+ * of a list shares it; a page past the bound tells the rest itself (`pageTotal`).
  */
 export async function listBusinesses(
   { db }: Database,
@@ -49,16 +50,27 @@ export async function listBusinesses(
 ): Promise<BusinessListPage> {
   // The parsed filters are canonical (defaults filled, spellings fixed), so equal
   // questions share one cached count whatever the raw query looked like.
-  const bound = countBoundFor(page, pageSize);
   // The order changes no total: one count for every order of the same rows.
   const counted = { ...filters, sort: undefined };
-  const countKey = JSON.stringify([tab, counted, bound]);
-  const [rows, total] = await Promise.all([
-    pages.run(tab, filters, { page, pageSize }),
-    counts.get(countKey, () => countBusinesses(db, tab, counted, bound), {
-      readsProgress: listReadsProgress(tab, counted),
-    }),
+  const countTo = (bound: number) =>
+    counts.get(
+      JSON.stringify([tab, counted, bound]),
+      () => countBusinesses(db, tab, counted, bound),
+      { readsProgress: listReadsProgress(tab, counted) },
+    );
+  const offset = (page - 1) * pageSize;
+  const reachesBound = offset + pageSize >= EXACT_COUNT_UP_TO;
+  const [{ rows, more }, bounded] = await Promise.all([
+    pages.run(tab, filters, { page, pageSize, peek: reachesBound }),
+    countTo(EXACT_COUNT_UP_TO),
   ]);
+  const total =
+    bounded.exact || !reachesBound
+      ? bounded
+      : rows.length > 0
+        ? pageTotal(offset + rows.length, more)
+        : // Past the last row: counted to this page's start, so the list can show its last page.
+          await countTo(offset);
   return {
     businesses: rows.map((row) => ({
       id: row.id,
@@ -85,6 +97,15 @@ export async function listBusinesses(
     page_size: pageSize,
   };
 }
+
+/**
+ * The total a page past the count's bound shows: up to its last row, exact when no row follows
+ * it, else a lower bound one row on, so Next stays open while rows remain.
+ */
+const pageTotal = (pageEnd: number, more: boolean): ListTotal =>
+  more
+    ? { count: Math.max(EXACT_COUNT_UP_TO, pageEnd + 1), exact: false }
+    : { count: pageEnd, exact: true };
 
 /**
  * The quick jump (docs/product.md §10.2): up to BUSINESS_SEARCH_LIMIT businesses whose name,

@@ -1,8 +1,8 @@
 /**
  * The total a list answer carries past 1 000 matching rows (decisions 33, 96): a
  * count over `businesses` (a search, a date range) stops one row past its
- * bound and says so (`total_count_exact` false); the bound moves with the page
- * asked for, so Next stays open while rows remain; the tabs and the filters
+ * bound and says so (`total_count_exact` false); a page past the bound counts
+ * to its own end and one row on, so Next stays open while rows remain; the tabs and the filters
  * counted from the maintained `business_counts` (payment, account level,
  * activity, country, type: decisions 29 and 094) stay exact, and so does a
  * date range of whole months with them (decision 97).
@@ -126,17 +126,38 @@ describe.each(lanes)('list totals past the bound on $name', (lane) => {
 
   it('counts past the bound for a page beyond it, so the next page stays reachable', async () => {
     const deep = await listPage(`${api}/list/?search=zebra&page=1000`);
-    // The bound becomes page 1001's end: 10 010, and there are more.
-    expect([deep.total_count, deep.total_count_exact]).toEqual([10_010, false]);
+    // Page 1 000 of tens ends at row 10 000, and one row follows it: 10 001 at least.
+    expect([deep.total_count, deep.total_count_exact]).toEqual([10_001, false]);
     expect(deep.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 9_990));
 
-    const last = await listPage(`${api}/list/?search=zebra&page=1001`);
-    expect([last.total_count, last.total_count_exact]).toEqual([BULK, true]);
-    expect(last.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 10_000));
+    const next = await listPage(`${api}/list/?search=zebra&page=1001`);
+    expect([next.total_count, next.total_count_exact]).toEqual([10_011, false]);
+    expect(next.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 10_000));
 
-    const wide = await listPage(`${api}/list/?search=zebra&page=100&page_size=100`);
+    // The last page: no row follows it, so its end is the whole total.
+    const last = await listPage(`${api}/list/?search=zebra&page=1002`);
+    expect([last.total_count, last.total_count_exact]).toEqual([BULK, true]);
+    expect(last.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, 10_010));
+
+    const wide = await listPage(`${api}/list/?search=zebra&page=101&page_size=100`);
     expect([wide.total_count, wide.total_count_exact]).toEqual([BULK, true]);
-    expect(wide.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 100, 9_900));
+    expect(wide.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 100, 10_000));
+
+    // Past the last row: the count to the page's start gives the whole total, for the last page.
+    const past = await listPage(`${api}/list/?search=zebra&page=2000`);
+    expect([past.total_count, past.total_count_exact, past.businesses]).toEqual([BULK, true, []]);
+  });
+
+  it('walks the pages past the bound from anchors, each page counted to its end', async () => {
+    // Pages in turn from 99: each page after the first starts at the anchor its predecessor left.
+    for (let page = 99; page <= 103; page++) {
+      const answer = await listPage(`${api}/list/?search=zebra&page=${page}&page_size=10`);
+      expect(answer.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, (page - 1) * 10));
+      const end = page * 10;
+      expect([answer.total_count, answer.total_count_exact]).toEqual(
+        end < 1_000 ? [1_000, false] : [end + 1, false],
+      );
+    }
   });
 
   it('gives deep pages of a tab the same rows walking from either end', async () => {
