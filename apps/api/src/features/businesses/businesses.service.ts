@@ -103,9 +103,7 @@ export async function listBusinesses(
  * it, else a lower bound one row on, so Next stays open while rows remain.
  */
 const pageTotal = (pageEnd: number, more: boolean): ListTotal =>
-  more
-    ? { count: Math.max(EXACT_COUNT_UP_TO, pageEnd + 1), exact: false }
-    : { count: pageEnd, exact: true };
+  more ? { count: pageEnd + 1, exact: false } : { count: pageEnd, exact: true };
 
 /**
  * The quick jump (docs/product.md §10.2): up to BUSINESS_SEARCH_LIMIT businesses whose name,

@@ -148,8 +148,8 @@ describe.each(lanes)('list totals past the bound on $name', (lane) => {
     expect([past.total_count, past.total_count_exact, past.businesses]).toEqual([BULK, true, []]);
   });
 
-  it('walks the pages past the bound from anchors, each page counted to its end', async () => {
-    // Pages in turn from 99: each page after the first starts at the anchor its predecessor left.
+  it('gives each page paged on past the bound its own rows and its end as the total', async () => {
+    // Pages in turn from 99, as a manager pages on (each after the first read from its anchor).
     for (let page = 99; page <= 103; page++) {
       const answer = await listPage(`${api}/list/?search=zebra&page=${page}&page_size=10`);
       expect(answer.businesses.map((b) => b.id)).toEqual(await idsOf(zebra, 10, (page - 1) * 10));

@@ -53,10 +53,13 @@ export function useBusinessListView() {
     if (view.page === null && page > 1) show({ ...view, page }, { replace: true });
   }, [view, page, show]);
 
-  /** The view a change builds on, with its page as shown. */
+  /**
+   * The view a change builds on, with its page: the page shown for the view drawn; for a view
+   * asked for and not drawn yet, no page is page 1, as for any new entry.
+   */
   const current = () => {
     const base = latest();
-    return { ...base, page: base.page ?? page };
+    return { ...base, page: base.page ?? (base === view ? page : 1) };
   };
 
   return {

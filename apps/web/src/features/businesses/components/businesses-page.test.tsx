@@ -518,7 +518,9 @@ describe('businesses screen', () => {
   });
 
   it('builds a quick second choice on the first, before the screen has drawn the first', async () => {
-    const { router } = renderBusinesses('/business?type=LLC');
+    answerList = () => ({ status: 200, body: businessListBody([acme, globex], 120) });
+    // On page 6: the new tab starts at page 1, so the page size keeps page 1's first row.
+    const { router } = renderBusinesses('/business?type=LLC&page=6');
     await screen.findByText('Acme Holdings');
     // Both choices in one task: the second handler runs before React renders the first.
     act(() => {
