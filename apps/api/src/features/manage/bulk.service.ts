@@ -22,7 +22,7 @@ import { listQueryFor, selectViewBusinesses, withAttention } from '../businesses
 import { applyAssignment, assigneeFor } from './assignment.service.ts';
 import { lockBusinessAssignees } from './assignment.queries.ts';
 import { feedbackRecord, writeReportWithStatus } from './feedback.service.ts';
-import { lockBusinessSteps, selectBusinessIds } from './manage.queries.ts';
+import { lockBusinessRows, lockBusinessSteps, selectBusinessIds } from './manage.queries.ts';
 import { invalid, managerName, moveStep, type ManageDeps } from './manage.service.ts';
 
 /** The uuids the call names, or those its view resolves to; a 400 beyond the limit. */
@@ -101,6 +101,14 @@ async function applyAction(
       ),
     );
   }
+  // A report writes before its status change, so each business is locked first, as a single
+  // report locks its own (`writeReportWithStatus`): all of them in one statement.
+  if (action.status === 'FAILED') {
+    await lockBusinessRows(
+      tx,
+      chosen.map((business) => business.id),
+    );
+  }
   for (const step of steps) {
     if (action.status === 'FAILED') {
       const report = feedbackRecord(
@@ -122,7 +130,7 @@ async function applyAction(
         report,
         action.status,
         at,
-        { stepLocked: true },
+        { locked: true },
       );
       if (statusChanged) changed += 1;
     } else if (step.status !== action.status) {

@@ -32,7 +32,7 @@ import {
 import {
   findBusiness,
   findFormationStep,
-  lockBusinessRow,
+  lockBusinessRows,
   lockFormationStepStatus,
   selectManagerLogs,
   type FormationStepRow,
@@ -141,7 +141,8 @@ export type FeedbackRecord = ReturnType<typeof feedbackRecord>;
  * unless it already has it, each with its log entry and notifications. The step, then its
  * business, are locked before any write, in the order a status update alone takes them:
  * concurrent writes to one business queue rather than deadlock. The same for one report and
- * for each business of a bulk Failed (decision 104), whose steps are locked before (`stepLocked`).
+ * for each business of a bulk Failed (decision 104), whose steps and businesses are all locked
+ * before, each kind in one statement (`locked`).
  */
 export async function writeReportWithStatus(
   tx: Db,
@@ -150,12 +151,12 @@ export async function writeReportWithStatus(
   { values, event }: FeedbackRecord,
   status: StepStatus,
   at: Date,
-  { stepLocked = false }: { stepLocked?: boolean } = {},
+  { locked = false }: { locked?: boolean } = {},
 ): Promise<{ id: number; statusChanged: boolean }> {
-  // A bulk change has locked its steps already, `step.status` read under that lock.
-  const current = stepLocked ? step.status : await lockFormationStepStatus(tx, step.id);
+  // A bulk change has locked its steps and businesses already, `step.status` read under that lock.
+  const current = locked ? step.status : await lockFormationStepStatus(tx, step.id);
   if (current === undefined) throw notFound();
-  await lockBusinessRow(tx, step.businessId);
+  if (!locked) await lockBusinessRows(tx, [step.businessId]);
   const id = await recordedWrite(tx, feedbackInsert(tx, values), manager, event);
   const statusChanged =
     current !== status && (await moveStep(tx, manager, { ...step, status: current }, status, at));

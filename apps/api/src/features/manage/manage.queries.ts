@@ -307,14 +307,16 @@ export async function lockFormationStepStatus(db: Db, id: number): Promise<strin
 }
 
 /**
- * Locks a business's row until the transaction ends, as an update of its steps does (their
- * trigger updates it): a transaction of several writes takes it before them.
+ * Locks businesses' rows until the transaction ends, as an update of their steps does (their
+ * trigger updates them): a transaction of several writes takes them before those writes. One
+ * statement for a bulk change's every business, in id order as concurrent changes take them.
  */
-export async function lockBusinessRow(db: Db, id: number): Promise<void> {
+export async function lockBusinessRows(db: Db, ids: readonly number[]): Promise<void> {
   await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(eq(businesses.id, id))
+    .where(inArray(businesses.id, [...ids]))
+    .orderBy(asc(businesses.id))
     .for('no key update');
 }
 
