@@ -102,11 +102,12 @@ async function applyAction(
     );
   }
   // A report writes before its status change, so each business is locked first, as a single
-  // report locks its own (`writeReportWithStatus`): all of them in one statement.
+  // report locks its own (`writeReportWithStatus`): all of them in one statement, in the
+  // steps' order.
   if (action.status === 'FAILED') {
     await lockBusinessRows(
       tx,
-      chosen.map((business) => business.id),
+      steps.map((step) => step.businessId),
     );
   }
   for (const step of steps) {

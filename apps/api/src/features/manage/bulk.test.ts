@@ -13,6 +13,7 @@ import {
   type BulkActionRequest,
 } from '@fd/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, feedback, formationSteps } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
@@ -196,6 +197,54 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
     });
     expect(logs.text).toContain(REPORT.message_body);
   });
+
+  // A second connection holds a lock while the bulk call runs: PostgreSQL's lane only (PGlite
+  // answers one connection at a time, so the case does not arise there).
+  if (lane.name === 'postgres') {
+    it('takes no business before its step, so a report halfway through goes on', async () => {
+      const rows = await createBusinesses(3);
+      const target = rows[1]!;
+      const report = new pg.Client({ connectionString: database.url });
+      await report.connect();
+      try {
+        // A single report on the middle business, as `writeReportWithStatus` takes its locks:
+        // its step first (held here), then its business.
+        await report.query('begin');
+        await report.query('select 1 from formation_steps where id = $1 for update', [
+          target.stepIds.incorporation_status,
+        ]);
+        const call = bulk({
+          businesses: rows.map((b) => b.uuid),
+          action: {
+            kind: 'status',
+            step: 'incorporation-status',
+            status: 'FAILED',
+            feedback: REPORT,
+          },
+        });
+        // The bulk call now waits for that step…
+        await expect
+          .poll(async () => {
+            const waiting = await report.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return waiting.rows[0]!.n;
+          })
+          .toBeGreaterThan(0);
+        // …holding no business: the report takes its own at once (a bulk call that locked the
+        // businesses first would hold it, and one of the two would fail as a deadlock).
+        await report.query("set local lock_timeout = '5s'");
+        await report.query('select 1 from businesses where id = $1 for no key update', [target.id]);
+        await report.query('commit');
+        const answer = await call;
+        expect(answer.status, answer.text).toBe(200);
+        expect(await statusOf(target)).toBe('FAILED');
+      } finally {
+        await report.end();
+      }
+    });
+  }
 
   it('assigns and unassigns many: each logged and told as one assignment', async () => {
     const prefix = `Assign Co ${(made += 1)}`;

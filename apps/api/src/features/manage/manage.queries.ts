@@ -308,15 +308,17 @@ export async function lockFormationStepStatus(db: Db, id: number): Promise<strin
 
 /**
  * Locks businesses' rows until the transaction ends, as an update of their steps does (their
- * trigger updates them): a transaction of several writes takes them before those writes. One
- * statement for a bulk change's every business, in id order as concurrent changes take them.
+ * trigger updates them): a transaction of several writes takes them before those writes. In
+ * the order given, one statement for all: a bulk change gives its steps' order, the order in
+ * which its status changes alone would take them (decision 104).
  */
 export async function lockBusinessRows(db: Db, ids: readonly number[]): Promise<void> {
+  const given = sql`${sql.param([...ids])}::int[]`;
   await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(inArray(businesses.id, [...ids]))
-    .orderBy(asc(businesses.id))
+    .where(sql`${businesses.id} = any(${given})`)
+    .orderBy(sql`array_position(${given}, ${businesses.id})`)
     .for('no key update');
 }
 
