@@ -224,13 +224,16 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
         });
         // The bulk call now waits for that step…
         await expect
-          .poll(async () => {
-            const waiting = await report.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
+          .poll(
+            async () => {
+              const waiting = await report.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
                where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return waiting.rows[0]!.n;
-          })
+              );
+              return waiting.rows[0]!.n;
+            },
+            { timeout: 10_000 },
+          )
           .toBeGreaterThan(0);
         // …holding no business: the report takes its own at once (a bulk call that locked the
         // businesses first would hold it, and one of the two would fail as a deadlock).
