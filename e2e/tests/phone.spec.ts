@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API_BASE_PATH, apiPaths, type BusinessDetail } from '@fd/contract';
+import { API_BASE_PATH, apiPaths, manageApiPaths, type BusinessDetail } from '@fd/contract';
 import { phoneViewport } from '../a11y.ts';
 import { businessApi, openManageSections } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { mailsTo, waitForNewCode } from '../mail.ts';
-import { paste, restoreSession, signInOnce, type SignedInState } from '../session.ts';
+import { paste, restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
 
 /**
  * Every screen on a phone (docs/decisions/047-phones-one-list-in-two-layouts-chosen.md), 390×844
@@ -289,6 +289,25 @@ test.describe('signed in', () => {
       const page = await context.newPage();
       await page.goto('/settings');
       detail = await (await businessApi(page, context.request)).withDocumentsAndReceipts();
+      // A file sent to the client: its link shows on the activities log and the timeline.
+      const upload = await context.request.post(
+        `${API_BASE_PATH}/${manageApiPaths.postFormationUpload}`,
+        {
+          headers: { Authorization: `Bearer ${await storedToken(page)}` },
+          multipart: {
+            file: {
+              name: 'phone-certificate.pdf',
+              mimeType: 'application/pdf',
+              buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'),
+            },
+            feedbackTitle: 'Certificate of incorporation',
+            statusItemId: String(detail.business_formation_statuses.post_doc_formation_status.id),
+            messageBody: 'Your certificate of incorporation.',
+            businessId: detail.uuid,
+          },
+        },
+      );
+      expect(upload, 'a file is sent to the client').toBeOK();
     } finally {
       await context.close();
     }

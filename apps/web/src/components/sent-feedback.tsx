@@ -15,13 +15,14 @@ export function SentFeedback({ feedback }: { feedback: Feedback }) {
       <p className="font-medium break-words text-slate-900">{feedback.feedback_title}</p>
       {/* Plain text as written: never HTML; line breaks kept. */}
       <p className="break-words whitespace-pre-wrap text-slate-800">{feedback.message_body}</p>
+      {/* At least 24 px tall: a tap target of its own, not a link within a sentence. */}
       {feedback.attachment_file && feedback.file_name && (
         <a
           href={feedback.attachment_file}
           download={feedback.file_name}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1.5 text-indigo-700 underline-offset-2 hover:underline"
+          className="inline-flex min-h-6 items-center gap-1.5 text-indigo-700 underline-offset-2 hover:underline"
         >
           <Paperclip aria-hidden="true" className="size-4 shrink-0" />
           <span className="[overflow-wrap:anywhere]">{feedback.file_name}</span>
