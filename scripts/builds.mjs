@@ -211,7 +211,14 @@ export async function buildIfChanged(
   log?.(`Building ${builds[name].title} (${check.reason})…`);
   removeStamp(root, name);
   const [command, ...args] = builds[name].command;
-  const child = spawn(command, args, { cwd: root, env, stdio, signal });
+  // Always the production build, whatever NODE_ENV the shell has: Vite builds React's
+  // development bundle (twice the size, its checks running) under NODE_ENV=development or test.
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production' },
+    stdio,
+    signal,
+  });
   const code = await new Promise((resolve) => {
     child.on('error', () => resolve(1));
     child.on('exit', (exitCode, exitSignal) => resolve(exitSignal ? 1 : (exitCode ?? 1)));

@@ -13,6 +13,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -90,6 +92,9 @@ function startOnce(
   });
 }
 
+/** A warning only React's development build carries. */
+const reactDevelopmentWarning = 'Each child in a list should have a unique "key" prop';
+
 describe('npm start', () => {
   let root: string;
   let dataDir: string;
@@ -109,6 +114,16 @@ describe('npm start', () => {
       expect(first.output).toContain('Building the web app (not built yet)…');
       expect(first.output).toContain('Building the API server (not built yet)…');
       expect(first.output).toContain('Formation Desk is running at http://127.0.0.1:');
+      // The production bundle, though this test's NODE_ENV is Vitest's 'test': none of React's
+      // development warnings in it.
+      expect(process.env.NODE_ENV).toBe('test');
+      const assets = path.join(root, 'apps/web/dist/assets');
+      const withDevWarnings = readdirSync(assets).filter(
+        (name) =>
+          name.endsWith('.js') &&
+          readFileSync(path.join(assets, name), 'utf8').includes(reactDevelopmentWarning),
+      );
+      expect(withDevWarnings).toEqual([]);
 
       const second = await startOnce(root, dataDir);
       expect(second.exit, second.output).toBe(0);
