@@ -47,7 +47,8 @@ export type DatabaseTarget =
   | { url: string }
   /** `loadDataDir`: a tarball (`dump`) the new, empty folder starts from (a restore). */
   | { pgliteDir: string; loadDataDir?: string }
-  | { memory: true };
+  /** In memory (tests); `loadDataDir` as above: tests start from a migrated one. */
+  | { memory: true; loadDataDir?: string };
 
 /**
  * Where the database tells connection trouble: the app passes its logger in (pino's fits), so
@@ -129,7 +130,9 @@ export async function openDatabase(
   // PGlite in a worker thread of its own (decision 35): its statements do not hold up the
   // API's thread. drizzle asks of it only what a PGlite client answers (query, transaction).
   const client = await PgliteThread.start(
-    'pgliteDir' in target ? { pgliteDir: target.pgliteDir, loadDataDir: target.loadDataDir } : {},
+    'pgliteDir' in target
+      ? { pgliteDir: target.pgliteDir, loadDataDir: target.loadDataDir }
+      : { loadDataDir: target.loadDataDir },
   );
   const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {

@@ -2,13 +2,16 @@
  * The api project's globalSetup: builds the server bundle that the process tests start
  * (test/processes.ts) into apps/api/.test-dist, with the production build
  * (scripts/build-api.mjs), once before the run, and again before each rerun in watch mode.
- * Always from the current source, never a build left from before: about a second.
+ * Always from the current source, never a build left from before: about a second. Beside it, the
+ * migrated PGlite database the PGlite lane starts from (test/databases.ts).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { writePgliteTemplate } from './databases.ts';
 import { rootDir, testBundleDir, useServerBundle } from './processes.ts';
 
 /**
@@ -46,8 +49,15 @@ export async function buildOwnServer(name: string): Promise<() => Promise<void>>
   };
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const build = () => buildServer(testBundleDir).then(() => undefined);
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const templateDir = await mkdtemp(path.join(tmpdir(), 'fd-pglite-template-'));
+  const template = path.join(templateDir, 'migrated.tar');
+  project.provide('pgliteTemplate', template);
+  // The migrated PGlite database the PGlite lane starts each test's database from
+  // (test/databases.ts), from the current migrations like the bundle from the current source.
+  const build = () =>
+    Promise.all([buildServer(testBundleDir), writePgliteTemplate(template)]).then(() => undefined);
   await build();
   project.onTestsRerun(build);
+  return () => rm(templateDir, { recursive: true, force: true });
 }
