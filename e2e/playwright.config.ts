@@ -18,7 +18,10 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (`--trace retain-on-failure`): recording one for every test,
+    // screencast and all, cost a quarter of the run's time, kept or not
+    // (docs/decisions/116-end-to-end-tests-record-no-trace.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
