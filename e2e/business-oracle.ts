@@ -5,10 +5,17 @@
  * against SQL by its own tests). The display rules are docs/product.md's, written out
  * here once so that every spec reads a row the same way.
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   API_BASE_PATH,
   businessApiPaths,
+  manageApiPaths,
   type BusinessDetail,
   type BusinessListItem,
   type BusinessListPage,
@@ -64,6 +71,28 @@ export async function businessApi(page: Page, request: APIRequestContext): Promi
       return found!;
     },
   };
+}
+
+/**
+ * A PDF sent to the client on the business's Post Formation Doc step, as the manage screen's
+ * upload sends it (with its title and message), by the manager whose token is given.
+ */
+export function sendFileToClient(
+  request: APIRequestContext,
+  token: string,
+  business: Pick<BusinessDetail, 'uuid' | 'business_formation_statuses'>,
+  file: { name: string; buffer: Buffer },
+): Promise<APIResponse> {
+  return request.post(`${API_BASE_PATH}/${manageApiPaths.postFormationUpload}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: file.name, mimeType: 'application/pdf', buffer: file.buffer },
+      feedbackTitle: 'Certificate of incorporation',
+      statusItemId: String(business.business_formation_statuses.post_doc_formation_status.id),
+      messageBody: 'Your certificate of incorporation.',
+      businessId: business.uuid,
+    },
+  });
 }
 
 /** The manage screen's collapsible sections (docs/product.md), in the screen's order. */

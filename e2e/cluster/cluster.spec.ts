@@ -25,6 +25,7 @@ import {
   type BusinessDetail,
   type BusinessListPage,
 } from '@fd/contract';
+import { sendFileToClient } from '../business-oracle.ts';
 import { PIN_COOKIE, PIN_HEADER, SERVED_HEADER, type InstanceName } from '../cluster.ts';
 import { accounts, manageBusinesses, notificationsBusiness, type Account } from '../fixtures.ts';
 import { waitForNewCode } from '../mail.ts';
@@ -239,16 +240,7 @@ function pdf(text: string, size: number): Buffer {
 
 async function uploadThroughA(token: string, content: Buffer) {
   const business = await findBusiness('a', token, manageBusinesses.quiet.name);
-  return pinned.a.post(api(manageApiPaths.postFormationUpload), {
-    headers: bearer(token),
-    multipart: {
-      file: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: content },
-      feedbackTitle: 'Certificate of incorporation',
-      statusItemId: String(business.business_formation_statuses.post_doc_formation_status.id),
-      messageBody: 'Your certificate of incorporation.',
-      businessId: business.uuid,
-    },
-  });
+  return sendFileToClient(pinned.a, token, business, { name: 'certificate.pdf', buffer: content });
 }
 
 test('a file uploaded through instance a downloads through instance b', async () => {

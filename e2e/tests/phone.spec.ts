@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API_BASE_PATH, apiPaths, manageApiPaths, type BusinessDetail } from '@fd/contract';
+import { API_BASE_PATH, apiPaths, type BusinessDetail } from '@fd/contract';
 import { phoneViewport } from '../a11y.ts';
-import { businessApi, openManageSections } from '../business-oracle.ts';
+import { businessApi, openManageSections, sendFileToClient } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { mailsTo, waitForNewCode } from '../mail.ts';
 import { paste, restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
@@ -290,23 +290,10 @@ test.describe('signed in', () => {
       await page.goto('/settings');
       detail = await (await businessApi(page, context.request)).withDocumentsAndReceipts();
       // A file sent to the client: its link shows on the activities log and the timeline.
-      const upload = await context.request.post(
-        `${API_BASE_PATH}/${manageApiPaths.postFormationUpload}`,
-        {
-          headers: { Authorization: `Bearer ${await storedToken(page)}` },
-          multipart: {
-            file: {
-              name: 'phone-certificate.pdf',
-              mimeType: 'application/pdf',
-              buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'),
-            },
-            feedbackTitle: 'Certificate of incorporation',
-            statusItemId: String(detail.business_formation_statuses.post_doc_formation_status.id),
-            messageBody: 'Your certificate of incorporation.',
-            businessId: detail.uuid,
-          },
-        },
-      );
+      const upload = await sendFileToClient(context.request, (await storedToken(page))!, detail, {
+        name: 'phone-certificate.pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'),
+      });
       expect(upload, 'a file is sent to the client').toBeOK();
     } finally {
       await context.close();

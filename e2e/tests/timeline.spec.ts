@@ -6,7 +6,7 @@ import {
   timelineTexts,
   type BusinessDetail,
 } from '@fd/contract';
-import { businessApi, shownFileSize } from '../business-oracle.ts';
+import { businessApi, sendFileToClient, shownFileSize } from '../business-oracle.ts';
 import { accounts, timelineBusiness } from '../fixtures.ts';
 import { restoreSession, signInOnce, storedToken, type SignedInState } from '../session.ts';
 
@@ -50,15 +50,9 @@ async function act(page: Page, business: BusinessDetail) {
     },
   });
   await expect(feedback, 'the feedback is sent').toBeOK();
-  const upload = await page.request.post(`${API_BASE_PATH}/${manageApiPaths.postFormationUpload}`, {
-    headers,
-    multipart: {
-      file: { name: fileName, mimeType: 'application/pdf', buffer: file },
-      feedbackTitle: 'Certificate of incorporation',
-      statusItemId: String(business.business_formation_statuses.post_doc_formation_status.id),
-      messageBody: 'Your certificate of incorporation.',
-      businessId: business.uuid,
-    },
+  const upload = await sendFileToClient(page.request, (await storedToken(page))!, business, {
+    name: fileName,
+    buffer: file,
   });
   await expect(upload, 'the file is uploaded').toBeOK();
 }
