@@ -450,10 +450,12 @@ export const notifications = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().defaultRandom(),
-    managerId: integer('manager_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    // No foreign keys (migration 0033, decision 117): a catch-up writes hundreds of rows, and each
+    // key's check locked its user's and its business's row again. The rows come from an inbox
+    // (whose manager exists) and an event (whose business does); deleting either still deletes
+    // its notifications, by statement triggers.
+    managerId: integer('manager_id').notNull(),
+    businessId: integer('business_id'),
     message: text('message').notNull(),
     status: text('status').notNull(),
     isRead: boolean('is_read').notNull().default(false),

@@ -17,7 +17,7 @@ import {
   streamTicketResponseSchema,
   successMessages,
 } from '@fd/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationEvents, notifications, users } from '../../db/schema.ts';
@@ -449,6 +449,28 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       const page = await list('', manager.token);
       expect(page.detail.map((n) => [n.uuid, n.is_read])).toEqual([[keptOne!.uuid, true]]);
       expect(page.counts).toEqual({ all: 1, read: 1, unread: 0 });
+    });
+
+    it('takes a deleted business’s and a deleted manager’s notifications with them (migration 0033)', async () => {
+      // Written out without key checks (decision 117); the deletes still take them, by trigger.
+      const manager = await createUser(database);
+      const gone = await commentOn(writer, 'Business deleted');
+      const stays = await commentOn(writer, 'Business kept');
+      await records.catchUpActiveManagers(database.db);
+      const businessesOf = async (managerId: number) =>
+        (await rowsOf(managerId)).map((row) => row.businessId);
+      expect(await businessesOf(manager.id)).toEqual(expect.arrayContaining([gone.id, stays.id]));
+      const readerBefore = (await rowsOf(reader.id)).length;
+
+      await database.db.execute(sql`delete from businesses where id = ${gone.id}`);
+      expect(await businessesOf(manager.id)).not.toContain(gone.id);
+      expect(await businessesOf(manager.id)).toContain(stays.id);
+      expect(await businessesOf(reader.id)).not.toContain(gone.id);
+      expect((await rowsOf(reader.id)).length).toBe(readerBefore - 1);
+
+      await database.db.execute(sql`delete from users where id = ${manager.id}`);
+      expect(await rowsOf(manager.id)).toEqual([]);
+      expect((await rowsOf(reader.id)).length).toBe(readerBefore - 1);
     });
   });
 
