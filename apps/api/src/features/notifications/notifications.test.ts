@@ -736,6 +736,31 @@ describe.each(lanes)('notifications API on $name', (lane) => {
           await client.end();
         }
       });
+
+      it('writes a manager’s notifications out while their businesses are locked for an assignment', async () => {
+        // An assignment locks its businesses FOR UPDATE until it commits (a bulk one, for
+        // seconds). The rows' key checks locked each business FOR KEY SHARE, so the bell waited
+        // for it, and could deadlock with it (decision 117).
+        const manager = await signIn(await createUser(database));
+        const business = await commentOn(writer, 'Locked for an assignment');
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          await client.query('begin');
+          await client.query('select id from businesses where id = $1 for update', [business.id]);
+          const page = list('', manager.token);
+          const first = await Promise.race([
+            page,
+            new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3_000)),
+          ]);
+          await client.query('rollback');
+          expect(first, 'the list answered while the business was locked').not.toBe('waiting');
+          const answer = await page;
+          expect(answer.detail[0]!.business?.uuid).toBe(business.uuid);
+        } finally {
+          await client.end();
+        }
+      });
     }
   });
 });
