@@ -9,7 +9,10 @@ import { businesses, users } from '../../db/schema.ts';
 
 /**
  * The businesses and their assignees, locked until the transaction ends, in id order (two
- * transactions locking several take them in the same order): assignments take turns.
+ * transactions locking several take them in the same order): assignments take turns, and so do
+ * an assignment and a status change of one business. The lock is FOR NO KEY UPDATE, as the
+ * assignee changes no key: the key checks of rows written meanwhile on these businesses (a
+ * comment, its log entry, a notification) need not wait for a bulk assignment's seconds.
  */
 export async function lockBusinessAssignees(db: Db, uuids: readonly string[]) {
   return db
@@ -22,7 +25,7 @@ export async function lockBusinessAssignees(db: Db, uuids: readonly string[]) {
     .from(businesses)
     .where(inArray(businesses.uuid, [...uuids]))
     .orderBy(asc(businesses.id))
-    .for('update');
+    .for('no key update');
 }
 export type LockedAssignee = Awaited<ReturnType<typeof lockBusinessAssignees>>[number];
 

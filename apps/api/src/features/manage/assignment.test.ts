@@ -19,6 +19,7 @@ import { lanes, type TestDatabase } from '../../test/databases.ts';
 import { openNotificationStream, type OpenedEventStream } from '../../test/event-stream.ts';
 import * as records from '../../test/manage-records.ts';
 import { startManageSuite } from '../../test/manage-suite.ts';
+import { lockBusinessAssignees } from './assignment.queries.ts';
 import { callApi, createUser, signIn, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 type Manager = TestUser & { token: string };
@@ -259,6 +260,29 @@ describe.each(lanes)('assignment on $name', (lane) => {
       { status: 'Comment' },
     ]);
   });
+
+  if (lane.name === 'postgres') {
+    it('leaves its businesses free to comment on while it runs', async () => {
+      // A bulk assignment holds its businesses for seconds. A comment's rows check their key to
+      // the business (FOR KEY SHARE), which an assignment's lock must not block: it changes no key.
+      const business = await createBusiness();
+      await database.db.transaction(async (tx) => {
+        await lockBusinessAssignees(tx, [business.uuid]);
+        const comment = callApi(harness.baseUrl, 'POST', '/api/v1/business/comment/', {
+          token: colleague.token,
+          json: { comment: 'While it is being assigned', business: business.uuid },
+        });
+        const first = await Promise.race([
+          comment,
+          new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3_000)),
+        ]);
+        expect(first, 'the comment answered while the assignment held the business').not.toBe(
+          'waiting',
+        );
+        expect((await comment).status).toBe(200);
+      });
+    });
+  }
 
   it('lists every manager account, active ones first, for the picker', async () => {
     const response = await callApi(harness.baseUrl, 'GET', '/api/v1/manager/managers/', {
