@@ -5,7 +5,8 @@
  * bench/results/bulk-<lane>.json; the README's "Bulk actions" section is written from them.
  *
  * On PostgreSQL it reuses `fd_bench_export_<N>` (seeded by `npm run bench:export --
- * --keep-database`), else seeds it: demo managers + N businesses. It starts the API
+ * --keep-database`), else seeds it: demo managers + N businesses; on PGlite (`--lane pglite`,
+ * the issue's "reported beside") it seeds a new data folder of N businesses. It starts the API
  * (apps/api/src/main.ts) in its own process, signs the demo manager in, then for each action
  * takes 1 000 businesses (a slice from a random place, --rounds times)
  * and times the call: Processing, Approved, Failed with a report, an assignment; and once more
@@ -19,10 +20,11 @@
  * calls, the last of them), so no run is answered from the answers or anchors another kept.
  *
  * Targets: ≤ 5 s per call at 1 000 000 businesses on PostgreSQL; the All tab's p99 rising
- * ≤ 25% while the calls run.
+ * ≤ 25% while the calls run. PGlite at 100 000 is measured beside, with no target.
  *
- * Options: --businesses N (1 000 000) --rounds N (3) --size N (1 000) --connections N (50)
- * --seconds N (20) --trial (no results file)
+ * Options: --lane postgres|pglite (postgres) --businesses N (1 000 000 on PostgreSQL, 100 000 on
+ * PGlite) --rounds N (3) --size N (1 000) --connections N (50) --seconds N (20) --trial (no
+ * results file)
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else the local server.
  */
 import autocannon from 'autocannon';
@@ -44,7 +46,8 @@ import { median, openBenchLane, resultsDir, signIn, startApi, stop, waitFor } fr
 
 const { values: options } = parseArgs({
   options: {
-    businesses: { type: 'string', default: '1000000' },
+    lane: { type: 'string', default: 'postgres' },
+    businesses: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     size: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '50' },
@@ -52,7 +55,11 @@ const { values: options } = parseArgs({
     trial: { type: 'boolean', default: false },
   },
 });
-const BUSINESSES = Number(options.businesses);
+if (options.lane !== 'postgres' && options.lane !== 'pglite') {
+  throw new Error(`--lane is postgres or pglite, not ${options.lane}`);
+}
+const LANE: 'postgres' | 'pglite' = options.lane;
+const BUSINESSES = Number(options.businesses ?? (LANE === 'postgres' ? 1_000_000 : 100_000));
 const ROUNDS = Number(options.rounds);
 const SIZE = Number(options.size);
 const CONNECTIONS = Number(options.connections);
@@ -98,7 +105,7 @@ function p99Rise(runs: AllTabRun[]): number | null {
 }
 
 async function main() {
-  const { dataDir, filesDir, env, database } = await openBenchLane('postgres', {
+  const { dataDir, filesDir, env, database } = await openBenchLane(LANE, {
     port: PORT,
     postgresDatabase: `fd_bench_export_${BUSINESSES}`,
     folderPrefix: 'fd-bench-bulk',
@@ -259,7 +266,7 @@ async function main() {
       model: os.cpus()[0]?.model,
       memoryGb: os.totalmem() / 2 ** 30,
     },
-    lane: 'postgres',
+    lane: LANE,
     businesses: BUSINESSES,
     size: SIZE,
     summary,
@@ -275,7 +282,7 @@ async function main() {
   console.log(JSON.stringify({ summary, allTabP99RisePercent: p99Rise(allTab) }, null, 2));
   if (!options.trial) {
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, 'bulk-postgres.json'), `${JSON.stringify(out, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `bulk-${LANE}.json`), `${JSON.stringify(out, null, 2)}\n`);
   }
 }
 
