@@ -12,9 +12,10 @@ import {
   errorBodySchema,
   type BulkActionRequest,
 } from '@fd/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { businesses, feedback, formationSteps } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
 import * as records from '../../test/manage-records.ts';
@@ -245,6 +246,69 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
         expect(await statusOf(target)).toBe('FAILED');
       } finally {
         await report.end();
+      }
+    });
+  }
+
+  if (lane.name === 'postgres') {
+    it('takes its businesses in id order whatever its steps’ ids, as an assignment does', async () => {
+      // An assignment locks its businesses in id order (`lockBusinessAssignees`). A bulk Failed
+      // that took them in its steps' order would, where a later step belongs to an earlier
+      // business, hold the second while waiting for the first: a deadlock, answered 500.
+      const [first, second] = await createBusinesses(2);
+      const moved = await queryRows<{ id: number }>(
+        database.db,
+        sql`update formation_steps
+               set id = nextval(pg_get_serial_sequence('formation_steps', 'id'))
+             where id = ${first!.stepIds.incorporation_status}
+         returning id`,
+      );
+      first!.stepIds.incorporation_status = moved[0]!.id;
+      expect(first!.stepIds.incorporation_status).toBeGreaterThan(
+        second!.stepIds.incorporation_status,
+      );
+      const assignment = new pg.Client({ connectionString: database.url });
+      await assignment.connect();
+      try {
+        await assignment.query('begin');
+        // Should a cycle form, the API's transaction is the one PostgreSQL ends.
+        await assignment.query("set local deadlock_timeout = '10s'");
+        await assignment.query('select 1 from businesses where id = $1 for no key update', [
+          first!.id,
+        ]);
+        const call = bulk({
+          businesses: [first!.uuid, second!.uuid],
+          action: {
+            kind: 'status',
+            step: 'incorporation-status',
+            status: 'FAILED',
+            feedback: REPORT,
+          },
+        });
+        await expect
+          .poll(
+            async () => {
+              const waiting = await assignment.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+              );
+              return waiting.rows[0]!.n;
+            },
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
+        // The assignment goes on to its next business, which the bulk call must not hold.
+        await assignment.query("set local lock_timeout = '5s'");
+        await assignment.query('select 1 from businesses where id = $1 for no key update', [
+          second!.id,
+        ]);
+        await assignment.query('commit');
+        const answer = await call;
+        expect(answer.status, answer.text).toBe(200);
+        expect(await statusOf(first!)).toBe('FAILED');
+        expect(await statusOf(second!)).toBe('FAILED');
+      } finally {
+        await assignment.end();
       }
     });
   }

@@ -270,8 +270,11 @@ export async function findFormationStep(db: Db, id: number) {
 
 /**
  * The `stepKey` step of each of these businesses, as `findFormationStep` reads it, the step rows
- * locked until the transaction ends, in id order (decision 104): one statement for a bulk
- * change, and no status moves under it. A business without that step has no row.
+ * locked until the transaction ends, in their businesses' id order (decision 104): one statement
+ * for a bulk change, and no status moves under it. A business without that step has no row.
+ * The bulk change then takes (or, moving each step, updates) the businesses in this order too,
+ * the order an assignment locks them in, so the two queue rather than deadlock even where a
+ * later step belongs to an earlier business.
  */
 export async function lockBusinessSteps(db: Db, businessIds: readonly number[], stepKey: string) {
   return db
@@ -284,7 +287,7 @@ export async function lockBusinessSteps(db: Db, businessIds: readonly number[], 
         eq(formationSteps.stepKey, stepKey),
       ),
     )
-    .orderBy(asc(formationSteps.id))
+    .orderBy(asc(formationSteps.businessId))
     .for('update', { of: formationSteps });
 }
 
