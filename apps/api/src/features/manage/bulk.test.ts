@@ -199,6 +199,27 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
     expect(logs.text).toContain(REPORT.message_body);
   });
 
+  /** A bulk Failed of these businesses' Incorporation Status, with the report. */
+  const failIncorporation = (rows: Business[]) =>
+    bulk({
+      businesses: rows.map((b) => b.uuid),
+      action: { kind: 'status', step: 'incorporation-status', status: 'FAILED', feedback: REPORT },
+    });
+  /** Until some backend of the test database waits for a lock (the bulk call, held up). */
+  const untilOneWaits = (client: pg.Client) =>
+    expect
+      .poll(
+        async () => {
+          const waiting = await client.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return waiting.rows[0]!.n;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+
   // A second connection holds a lock while the bulk call runs: PostgreSQL's lane only (PGlite
   // answers one connection at a time, so the case does not arise there).
   if (lane.name === 'postgres') {
@@ -214,28 +235,9 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
         await report.query('select 1 from formation_steps where id = $1 for update', [
           target.stepIds.incorporation_status,
         ]);
-        const call = bulk({
-          businesses: rows.map((b) => b.uuid),
-          action: {
-            kind: 'status',
-            step: 'incorporation-status',
-            status: 'FAILED',
-            feedback: REPORT,
-          },
-        });
+        const call = failIncorporation(rows);
         // The bulk call now waits for that step…
-        await expect
-          .poll(
-            async () => {
-              const waiting = await report.query<{ n: number }>(
-                `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock'`,
-              );
-              return waiting.rows[0]!.n;
-            },
-            { timeout: 10_000 },
-          )
-          .toBeGreaterThan(0);
+        await untilOneWaits(report);
         // …holding no business: the report takes its own at once (a bulk call that locked the
         // businesses first would hold it, and one of the two would fail as a deadlock).
         await report.query("set local lock_timeout = '5s'");
@@ -276,27 +278,8 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
         await assignment.query('select 1 from businesses where id = $1 for no key update', [
           first!.id,
         ]);
-        const call = bulk({
-          businesses: [first!.uuid, second!.uuid],
-          action: {
-            kind: 'status',
-            step: 'incorporation-status',
-            status: 'FAILED',
-            feedback: REPORT,
-          },
-        });
-        await expect
-          .poll(
-            async () => {
-              const waiting = await assignment.query<{ n: number }>(
-                `select count(*)::int as n from pg_stat_activity
-                  where datname = current_database() and wait_event_type = 'Lock'`,
-              );
-              return waiting.rows[0]!.n;
-            },
-            { timeout: 10_000 },
-          )
-          .toBeGreaterThan(0);
+        const call = failIncorporation([first!, second!]);
+        await untilOneWaits(assignment);
         // The assignment goes on to its next business, which the bulk call must not hold.
         await assignment.query("set local lock_timeout = '5s'");
         await assignment.query('select 1 from businesses where id = $1 for no key update', [
