@@ -39,7 +39,8 @@ const file = Buffer.from(
 
 /** The acting manager's calls, as the manage screen makes them, with its own token. */
 async function act(page: Page, business: BusinessDetail) {
-  const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+  const token = (await storedToken(page))!;
+  const headers = { Authorization: `Bearer ${token}` };
   const feedback = await page.request.post(`${API_BASE_PATH}/${manageApiPaths.feedback}`, {
     headers,
     data: {
@@ -50,7 +51,7 @@ async function act(page: Page, business: BusinessDetail) {
     },
   });
   await expect(feedback, 'the feedback is sent').toBeOK();
-  const upload = await sendFileToClient(page.request, (await storedToken(page))!, business, {
+  const upload = await sendFileToClient(page.request, token, business, {
     name: fileName,
     buffer: file,
   });

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { businesses, feedback, formationSteps } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { untilOneWaits } from '../../test/locks.ts';
 import * as records from '../../test/manage-records.ts';
 import { startManageSuite } from '../../test/manage-suite.ts';
 import { callApi, type TestApp, type TestUser } from '../../test/test-app.ts';
@@ -205,21 +206,6 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
       businesses: rows.map((b) => b.uuid),
       action: { kind: 'status', step: 'incorporation-status', status: 'FAILED', feedback: REPORT },
     });
-  /** Until some backend of the test database waits for a lock (the bulk call, held up). */
-  const untilOneWaits = (client: pg.Client) =>
-    expect
-      .poll(
-        async () => {
-          const waiting = await client.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return waiting.rows[0]!.n;
-        },
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThan(0);
-
   // A second connection holds a lock while the bulk call runs: PostgreSQL's lane only (PGlite
   // answers one connection at a time, so the case does not arise there).
   if (lane.name === 'postgres') {

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationEvents, notifications, users } from '../../db/schema.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
+import { answeredWhileHeld } from '../../test/locks.ts';
 import { openEventStream, type OpenedEventStream } from '../../test/event-stream.ts';
 import { respellingsOf } from '../../test/token-spellings.ts';
 import * as records from '../../test/manage-records.ts';
@@ -456,7 +457,7 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       const manager = await createUser(database);
       const gone = await commentOn(writer, 'Business deleted');
       const stays = await commentOn(writer, 'Business kept');
-      await records.catchUpActiveManagers(database.db);
+      // rowsOf writes every active manager's notifications out first.
       const businessesOf = async (managerId: number) =>
         (await rowsOf(managerId)).map((row) => row.businessId);
       expect(await businessesOf(manager.id)).toEqual(expect.arrayContaining([gone.id, stays.id]));
@@ -738,9 +739,9 @@ describe.each(lanes)('notifications API on $name', (lane) => {
       });
 
       it('writes a manager’s notifications out while their businesses are locked for an assignment', async () => {
-        // An assignment locks its businesses FOR UPDATE until it commits (a bulk one, for
-        // seconds). The rows' key checks locked each business FOR KEY SHARE, so the bell waited
-        // for it, and could deadlock with it (decision 117).
+        // Held FOR UPDATE, the strongest row lock (an assignment's until decision 104's update of
+        // 2026-11-28; a bulk one for seconds). The rows' key checks locked each business FOR KEY
+        // SHARE, so the bell waited for it, and could deadlock with it (decision 117).
         const manager = await signIn(await createUser(database));
         const business = await commentOn(writer, 'Locked for an assignment');
         const client = new pg.Client({ connectionString: database.url });
@@ -749,12 +750,11 @@ describe.each(lanes)('notifications API on $name', (lane) => {
           await client.query('begin');
           await client.query('select id from businesses where id = $1 for update', [business.id]);
           const page = list('', manager.token);
-          const first = await Promise.race([
-            page,
-            new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3_000)),
-          ]);
+          const first = await answeredWhileHeld(page);
           await client.query('rollback');
-          expect(first, 'the list answered while the business was locked').not.toBe('waiting');
+          expect(first, 'the list answered while the business was locked').not.toBe(
+            'still waiting',
+          );
           const answer = await page;
           expect(answer.detail[0]!.business?.uuid).toBe(business.uuid);
         } finally {
