@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/contract',
       'apps/api',
       'apps/web',
+      'apps/web/vitest.build.config.ts',
       'scripts',
       // The paths the docs name (docs/paths.test.ts): not a workspace, so declared here.
       { test: { name: 'docs', environment: 'node', include: ['docs/*.test.ts'] } },

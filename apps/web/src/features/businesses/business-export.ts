@@ -110,8 +110,11 @@ export function saveFile({ file, fileName }: Pick<ExportedFile, 'file' | 'fileNa
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
-// By name: the DOMException a cancelled fetch throws need not be this realm's (a test's jsdom).
-const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+// By name: what fetch throws need not be made in this realm (a test's jsdom, or Node's own fetch
+// under it), so `instanceof` this realm's classes may say no.
+const isNamed = (error: unknown, name: string) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
+const isAbort = (error: unknown) => isNamed(error, 'AbortError');
 
 /** What to tell the manager when an export did not finish. */
 export function exportFailureMessage(error: unknown): string {
@@ -121,5 +124,5 @@ export function exportFailureMessage(error: unknown): string {
     return error.detail ?? exportTexts.failed;
   }
   // fetch's TypeError: no answer, or the answer was cut.
-  return error instanceof TypeError ? exportTexts.connectionLost : exportTexts.failed;
+  return isNamed(error, 'TypeError') ? exportTexts.connectionLost : exportTexts.failed;
 }
