@@ -57,6 +57,17 @@ function outputFolder(args) {
   return folder;
 }
 
+/** The command-line tools: [name in the build, source file in apps/api/src/cli]. */
+const tools = [
+  ['manager', 'manager.ts'],
+  ['seed', 'seed.ts'],
+  ['simulate', 'simulate.ts'],
+  ['migrate', 'migrate.ts'],
+  ['backup', 'backup.ts'],
+  ['restore', 'restore.ts'],
+  ['import-files', 'import-files.ts'],
+];
+
 /** Packages loaded from node_modules at run time: they read their own files (wasm, .node). */
 const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'];
 
@@ -103,6 +114,12 @@ await build({
     // The embedded database's worker thread (db/pglite-thread.ts finds it beside main.js
     // through __fdBundleUrl, the bundle file's own URL).
     'pglite-worker': path.join(root, 'apps/api/src/db/pglite-worker.ts'),
+    // The command-line tools, each beside main.js under its npm script's name (manager.js,
+    // migrate.js for db:migrate, …): a deploy runs them without a TypeScript loader, and the
+    // API's process tests start them as fast as the server (docs/operations.md, "Build and run").
+    ...Object.fromEntries(
+      tools.map(([name, source]) => [name, path.join(root, 'apps/api/src/cli', source)]),
+    ),
   },
   outdir,
   bundle: true,

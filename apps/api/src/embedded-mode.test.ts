@@ -34,7 +34,7 @@ import {
   type RunningProcess,
 } from './test/processes.ts';
 
-/** Several processes (the built server, the tools through tsx) open PGlite one after the other. */
+/** Several processes (the built server, the built tools) open PGlite one after the other. */
 const TIMEOUT_MS = 240_000;
 
 const running = new Set<RunningProcess>();

@@ -1,5 +1,5 @@
 /**
- * The command-line tools run as real subprocesses (`node --import tsx src/cli/….ts`),
+ * The command-line tools run as real subprocesses (the built tools, test/processes.ts),
  * against a fresh data folder (PGlite) or a fresh PostgreSQL database.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { users } from '../db/schema.ts';
 import { managerErrors } from '../features/managers/managers.service.ts';
 import { verifyPassword } from '../lib/password.ts';
 
-/** Each subprocess starts tsx and the database: seconds each on a busy machine. */
+/** Each subprocess starts node and the database: seconds each on a busy machine. */
 const SUBPROCESS_TEST_TIMEOUT_MS = 90_000;
 
 describe.each(lanes)(

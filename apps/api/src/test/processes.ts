@@ -3,10 +3,12 @@
  * what only a process shows: locks on the data folder, signals, file modes,
  * exit codes and what is printed.
  *
- * The server runs as production runs it: the built bundle (scripts/build-api.mjs), which
- * the api project's globalSetup (build-server.ts) builds from the current source into
- * apps/api/.test-dist before every run. The tools run their TypeScript source through tsx,
- * as `npm run manager`, `seed`, `simulate` and `db:migrate` do.
+ * The server and the tools run as a deploy runs them: from the built bundle
+ * (scripts/build-api.mjs: main.js, and manager.js, seed.js, … beside it), which the api
+ * project's globalSetup (build-server.ts) builds from the current source into
+ * apps/api/.test-dist before every run. Started through npm (`runNpm`), a tool runs its
+ * TypeScript source through tsx, as `npm run manager` does for a person at a checkout: the same
+ * code, without the second or so tsx takes to load it, which the tests would pay a hundred times.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,16 +32,20 @@ export function useServerBundle(dir: string): void {
   bundleDir = dir;
 }
 
-/** The built server's entry, which build-server.ts made at the start of this run. */
-function serverMain(): string {
-  const main = path.join(bundleDir, 'main.js');
-  if (!existsSync(main)) {
+/**
+ * A built entry (`main` for the server, a tool's name for the tool), which build-server.ts made
+ * at the start of this run.
+ */
+function builtEntry(name: string): string {
+  const entry = path.join(bundleDir, `${name}.js`);
+  if (!existsSync(entry)) {
     throw new Error(
-      `No ${main}: the api project's globalSetup (src/test/build-server.ts) builds it`,
+      `No ${entry}: the api project's globalSetup (src/test/build-server.ts) builds it`,
     );
   }
-  return main;
+  return entry;
 }
+const serverMain = () => builtEntry('main');
 
 export interface RunResult {
   code: number;
@@ -63,7 +69,7 @@ const withoutNpmWarnings = (text: string) =>
     .filter((line) => !line.startsWith('npm warn'))
     .join('\n');
 
-/** Runs `src/cli/<tool>.ts …args` (through tsx) with only the given settings. */
+/** Runs the built tool (`manager`, `seed`, …: `node .test-dist/<tool>.js …args`) with only the given settings. */
 export function runTool(
   tool: string,
   args: string[],
@@ -73,7 +79,7 @@ export function runTool(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', `src/cli/${tool}.ts`, ...args],
+      [builtEntry(tool), ...args],
       { cwd: apiDir, env: cleanEnv(env), timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -106,9 +112,9 @@ export function runNpm(
   });
 }
 
-/** Starts `src/cli/<tool>.ts …args` (through tsx) without waiting: for a test that kills it. */
+/** Starts the built tool without waiting: for a test that kills it. */
 export function spawnTool(tool: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `src/cli/${tool}.ts`, ...args], {
+  return spawn(process.execPath, [builtEntry(tool), ...args], {
     cwd: apiDir,
     env: cleanEnv(env),
   });
