@@ -7,7 +7,7 @@ import {
   successMessages,
   type NotificationListPage,
 } from '@fd/contract';
-import { checkScreens, type ScreenCheck } from '../a11y.ts';
+import { checkScreens, expectNoViolations, type ScreenCheck } from '../a11y.ts';
 import { businessApi, openManageSections } from '../business-oracle.ts';
 import { accounts } from '../fixtures.ts';
 import { mailsTo, waitForNewCode } from '../mail.ts';
@@ -136,6 +136,29 @@ const signedOutScreens: ScreenCheck[] = [
 
 test.describe('signed out', () => {
   checkScreens(signedOutScreens);
+});
+
+test('the check fails on a violation, naming each failing element and why', async ({ page }) => {
+  // Two elements break one rule and a third another, so the report must list every failing
+  // element, not only the one axe keeps of a rule that passed.
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
+      <h1>Broken on purpose</h1>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="first-image">
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="second-image">
+      <p id="faint" style="color: #c8c8c8; background: #ffffff">Too faint to read</p>
+    </main></body></html>`,
+  );
+  const failure = await expectNoViolations(page, 'a page broken on purpose').then(
+    () => null,
+    (error: unknown) => String(error),
+  );
+  expect(failure).toContain('a page broken on purpose: 2 accessibility violation(s)');
+  expect(failure).toContain('image-alt (critical)');
+  expect(failure).toContain('"#first-image"');
+  expect(failure).toContain('"#second-image"');
+  expect(failure).toContain('color-contrast (serious)');
+  expect(failure).toContain('"#faint"');
 });
 
 // ---- Signed in -----------------------------------------------------------------------
