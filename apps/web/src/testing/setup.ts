@@ -17,7 +17,10 @@ const phoneOnly = '.sm\\:hidden';
 const responsiveHiding = document.createElement('style');
 responsiveHiding.textContent = `${phoneOnly} { display: none; }`;
 document.head.append(responsiveHiding);
-configure({ defaultIgnore: `script, style, ${phoneOnly}, ${phoneOnly} *` });
+// findBy… and waitFor wait up to 3 s, not Testing Library's 1 s: an answer from the test's HTTP
+// server, a route's lazy chunk and a toast can together take longer than a second on two cores
+// shared with the API's tests (a sign-in's toast did in CI). A passing test waits no longer.
+configure({ defaultIgnore: `script, style, ${phoneOnly}, ${phoneOnly} *`, asyncUtilTimeout: 3000 });
 
 // The app loads react-toastify with its first toast (lib/toast.tsx); load it once up front so
 // that a test's first toast is not slowed by transforming the library on a busy machine. The
