@@ -1,5 +1,6 @@
 import { assignmentTexts, type AssigneeUpdateResponse, type TeamManager } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
+import { transactionRetryingDeadlocks } from '../../db/errors.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import { listManagers } from '../managers/index.ts';
 import { insertNotificationEvent } from '../notifications/index.ts';
@@ -127,7 +128,7 @@ export async function assignBusiness(
   managerId: number | null,
 ): Promise<AssigneeUpdateResponse> {
   const at = now();
-  const { changed, after } = await db.transaction(async (tx) => {
+  const { changed, after } = await transactionRetryingDeadlocks(db, async (tx) => {
     const business = await lockBusinessAssignee(tx, businessUuid);
     if (!business) throw notFound();
     const after = await assigneeFor(tx, managerId);

@@ -16,6 +16,7 @@ import {
   type BulkActionResponse,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
+import { transactionRetryingDeadlocks } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthenticatedManager } from '../auth/index.ts';
 import { listQueryFor, selectViewBusinesses, withAttention } from '../businesses/index.ts';
@@ -150,7 +151,8 @@ export async function applyBulkAction(
 ): Promise<BulkActionResponse> {
   const at = now();
   const uuids = await selectedUuids(db, manager, input, { now: at, stepWaitLimits });
-  const { changed, message } = await db.transaction((tx) =>
+  // All of it in the database (reports included), so a deadlock's victim may run again.
+  const { changed, message } = await transactionRetryingDeadlocks(db, (tx) =>
     applyAction(tx, manager, uuids, input.action, at),
   );
   // The triggers announce what moved (migrations 0018, 0025); this instance hears it first.

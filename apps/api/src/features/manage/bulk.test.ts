@@ -282,6 +282,42 @@ describe.each(lanes)('bulk actions on $name', (lane) => {
     });
   }
 
+  if (lane.name === 'postgres') {
+    it('runs again when PostgreSQL ends it as a deadlock’s victim, and lands once', async () => {
+      // Another program locks the businesses in the other order (no call of the app does): the
+      // second, then the first, which the bulk call holds while it waits for the second.
+      // PostgreSQL breaks the cycle by ending the bulk call's transaction, whose wait began
+      // first; run again, it finds the way clear once the other has committed.
+      const [first, second] = await createBusinesses(2);
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query("set local deadlock_timeout = '10s'");
+        await other.query('select 1 from businesses where id = $1 for update', [second!.id]);
+        const call = failIncorporation([first!, second!]);
+        await untilOneWaits(other);
+        await other.query("set local lock_timeout = '5s'");
+        // Waits until PostgreSQL has ended the bulk call's first try, which held the first.
+        await other.query('select 1 from businesses where id = $1 for update', [first!.id]);
+        await other.query('commit');
+        const answer = await call;
+        expect(answer.status, answer.text).toBe(200);
+        expect(bulkActionResponseSchema.parse(answer.body).data.changed).toBe(2);
+        // Nothing of the ended try is left: each business has its change once.
+        for (const business of [first!, second!]) {
+          expect(await statusOf(business)).toBe('FAILED');
+          const trail = await trailOf(business);
+          expect(trail.feedback).toHaveLength(1);
+          expect(trail.logs).toHaveLength(2);
+          expect(trail.notifications).toHaveLength(2);
+        }
+      } finally {
+        await other.end();
+      }
+    });
+  }
+
   it('assigns and unassigns many: each logged and told as one assignment', async () => {
     const prefix = `Assign Co ${(made += 1)}`;
     const many = await createBusinesses(3, prefix);

@@ -18,6 +18,7 @@ import {
   type StepStatus,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
+import { transactionRetryingDeadlocks } from '../../db/errors.ts';
 import type { TableChanges } from '../../lib/read-cache/index.ts';
 import type { SignedFileUrls } from '../../lib/signed-url.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -216,7 +217,8 @@ async function writeFeedback(
       id = await recordedWrite(db, feedbackInsert(db, values), manager, event);
     } else {
       const moving = step;
-      ({ id, statusChanged } = await db.transaction((tx) =>
+      // The file stays staged until after the commit (below), so a deadlock's victim may run again.
+      ({ id, statusChanged } = await transactionRetryingDeadlocks(db, (tx) =>
         writeReportWithStatus(tx, manager, moving, { values, event }, status, at),
       ));
     }

@@ -9,4 +9,3 @@ export {
   setManagerActive,
   type Manager,
 } from './managers.service.ts';
-export { isUniqueViolation } from './managers.queries.ts';

@@ -24,15 +24,7 @@ const managerColumns = {
 const isManagerWithEmail = (email: string) =>
   and(eq(users.email, email), eq(users.role, MANAGER_ROLE));
 
-/** PostgreSQL's unique_violation; Drizzle wraps the driver error, so look at its cause too. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-/** Throws a unique violation (see isUniqueViolation) when the email is taken. */
+/** Throws a unique violation (db/errors.ts, isUniqueViolation) when the email is taken. */
 export async function insertManager(
   db: Db,
   values: { email: string; firstName: string; lastName: string; passwordHash: string },

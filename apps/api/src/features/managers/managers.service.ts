@@ -12,12 +12,12 @@ import {
 } from '@fd/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { refuseWeakPassword } from '../../lib/password-policy.ts';
 import {
   insertManager,
-  isUniqueViolation,
   selectManagers,
   updateManagerActive,
   updateManagerName,

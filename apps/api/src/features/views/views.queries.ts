@@ -72,7 +72,7 @@ export async function lockOwnView(db: Db, managerId: number, uuid: string) {
   return row;
 }
 
-/** Throws a unique violation when the name is taken (see isUniqueViolation). */
+/** Throws a unique violation when the name is taken (db/errors.ts, isUniqueViolation). */
 export async function insertView(
   db: Db,
   values: { managerId: number; name: string; query: string; at: Date },

@@ -12,8 +12,8 @@ import {
   type SavedView,
 } from '@fd/contract';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../managers/index.ts';
 import {
   countViews,
   deleteOwnView,
