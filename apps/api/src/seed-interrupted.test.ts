@@ -17,7 +17,7 @@ import { buildOwnServer } from './test/build-server.ts';
 import { runTool, spawnTool, startServer } from './test/processes.ts';
 
 const TIMEOUT_MS = 240_000;
-const COUNT = 3000;
+const COUNT = 2000;
 const SEED = 7;
 
 const folders: string[] = [];
