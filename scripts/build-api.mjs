@@ -57,16 +57,8 @@ function outputFolder(args) {
   return folder;
 }
 
-/** The command-line tools: [name in the build, source file in apps/api/src/cli]. */
-const tools = [
-  ['manager', 'manager.ts'],
-  ['seed', 'seed.ts'],
-  ['simulate', 'simulate.ts'],
-  ['migrate', 'migrate.ts'],
-  ['backup', 'backup.ts'],
-  ['restore', 'restore.ts'],
-  ['import-files', 'import-files.ts'],
-];
+/** The command-line tools: `apps/api/src/cli/<name>.ts`, built as `<name>.js`. */
+const tools = ['manager', 'seed', 'simulate', 'migrate', 'backup', 'restore', 'import-files'];
 
 /** Packages loaded from node_modules at run time: they read their own files (wasm, .node). */
 const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'];
@@ -118,7 +110,7 @@ await build({
     // migrate.js for db:migrate, …): a deploy runs them without a TypeScript loader, and the
     // API's process tests start them as fast as the server (docs/operations.md, "Build and run").
     ...Object.fromEntries(
-      tools.map(([name, source]) => [name, path.join(root, 'apps/api/src/cli', source)]),
+      tools.map((name) => [name, path.join(root, 'apps/api/src/cli', `${name}.ts`)]),
     ),
   },
   outdir,

@@ -57,7 +57,11 @@ function run({ name, command, args }) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    let finished = false;
+    // A command that cannot start reports 'error' and may still report 'close': told once.
     const finish = (passed, why = '') => {
+      if (finished) return;
+      finished = true;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(
         `\n== ${name}: ${passed ? 'passed' : `FAILED${why}`} (${seconds} s)\n${output.trimEnd()}${output ? '\n' : ''}`,

@@ -8,7 +8,7 @@
  * project's globalSetup (build-server.ts) builds from the current source into
  * apps/api/.test-dist before every run. Started through npm (`runNpm`), a tool runs its
  * TypeScript source through tsx, as `npm run manager` does for a person at a checkout: the same
- * code, without the second or so tsx takes to load it, which the tests would pay a hundred times.
+ * code, without the second or so tsx takes to load it, which the tests would pay sixty times a run.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -69,7 +69,10 @@ const withoutNpmWarnings = (text: string) =>
     .filter((line) => !line.startsWith('npm warn'))
     .join('\n');
 
-/** Runs the built tool (`manager`, `seed`, …: `node .test-dist/<tool>.js …args`) with only the given settings. */
+/**
+ * Runs the built tool (`manager`, `seed`, …: `node .test-dist/<tool>.js …args`) with only the
+ * given settings.
+ */
 export function runTool(
   tool: string,
   args: string[],
