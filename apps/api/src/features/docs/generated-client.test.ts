@@ -20,7 +20,8 @@ import { createUser, startTestApp, type TestApp, type TestUser } from '../../tes
 import { createFileStorage } from '../../lib/storage/open-file-storage.ts';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const tsc = path.resolve(apiRoot, '../../node_modules/.bin/tsc');
+// The repo's type checker (docs/decisions/119-types-checked-by-typescript-7.md).
+const tsc = path.resolve(apiRoot, '../../node_modules/typescript-7/bin/tsc');
 
 /** The program an integrator writes against the generated types. */
 const program = `import createClient from 'openapi-fetch';
