@@ -3,7 +3,8 @@
  * (test/processes.ts) into apps/api/.test-dist, with the production build
  * (scripts/build-api.mjs), once before the run, and again before each rerun in watch mode.
  * Always from the current source, never a build left from before: about a second. Beside it, the
- * migrated PGlite database the PGlite lane starts from (test/databases.ts).
+ * migrated PGlite database the PGlite lane starts from and, when DATABASE_URL is set, the migrated
+ * PostgreSQL database the PostgreSQL lane copies (test/databases.ts).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { writePgliteTemplate } from './databases.ts';
+import { createPostgresTemplate, writePgliteTemplate } from './databases.ts';
 import { rootDir, testBundleDir, useServerBundle } from './processes.ts';
 
 /**
@@ -53,11 +54,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templateDir = await mkdtemp(path.join(tmpdir(), 'fd-pglite-template-'));
   const template = path.join(templateDir, 'migrated.tar');
   project.provide('pgliteTemplate', template);
-  // The migrated PGlite database the PGlite lane starts each test's database from
-  // (test/databases.ts), from the current migrations like the bundle from the current source.
-  const build = () =>
-    Promise.all([buildServer(testBundleDir), writePgliteTemplate(template)]).then(() => undefined);
+  // The migrated databases each lane starts a test's database from (test/databases.ts), from the
+  // current migrations like the bundle from the current source.
+  let postgres: Awaited<ReturnType<typeof createPostgresTemplate>> | undefined;
+  const build = async () => {
+    const previous = postgres;
+    [postgres] = await Promise.all([
+      process.env.DATABASE_URL ? createPostgresTemplate() : undefined,
+      buildServer(testBundleDir),
+      writePgliteTemplate(template),
+    ]);
+    project.provide('postgresTemplate', postgres?.name ?? '');
+    await previous?.drop();
+  };
   await build();
   project.onTestsRerun(build);
-  return () => rm(templateDir, { recursive: true, force: true });
+  return async () => {
+    await postgres?.drop();
+    await rm(templateDir, { recursive: true, force: true });
+  };
 }

@@ -14,6 +14,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data folder as a tarball (writePgliteTemplate), made once a run. */
     pgliteTemplate: string;
+    /**
+     * On PostgreSQL lanes, a migrated database made once a run (createPostgresTemplate) that
+     * each test's database is copied from; '' without DATABASE_URL.
+     */
+    postgresTemplate: string;
   }
 }
 
@@ -32,6 +37,28 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Creates a freshly migrated PostgreSQL database on DATABASE_URL's server and resolves with its
+ * name and a function that drops it. The api project's globalSetup makes one a run: copying it
+ * (`create database … template`) takes under a tenth of a second, running every migration on a
+ * new database almost half a second, and the PostgreSQL lane opens a database for most test
+ * files.
+ */
+export async function createPostgresTemplate(): Promise<{
+  name: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `fd_test_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const database = await openDatabase({ url: databaseUrl(name) }, 1);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  return { name, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 export interface TestDatabase extends Database {
@@ -68,18 +95,27 @@ const pgliteLane: Lane = {
   },
 };
 
+function databaseUrl(name: string): string {
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 const postgresLane: Lane = {
   name: 'postgres',
   async open({ migrate = true } = {}) {
     const name = `fd_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() }, 5);
-    if (migrate) await database.migrate();
+    // A migrated database is a copy of the run's template, which the migrations made once.
+    await adminQuery(
+      migrate
+        ? `create database ${name} template ${inject('postgresTemplate')}`
+        : `create database ${name}`,
+    );
+    const url = databaseUrl(name);
+    const database = await openDatabase({ url }, 5);
     return {
       ...database,
-      url: url.toString(),
+      url,
       async dispose() {
         await database.close();
         await adminQuery(`drop database if exists ${name} with (force)`);
