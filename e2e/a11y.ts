@@ -1,5 +1,5 @@
 /**
- * The accessibility check of the end-to-end suite: axe-core (through @axe-core/playwright) on
+ * The accessibility check of the end-to-end suite: axe-core, run in the page itself, on
  * the page as it stands, against WCAG 2.0 and 2.1 A and AA, WCAG 2.2 AA (target size) and axe's
  * best practices. Any violation, whatever its impact, fails the test with what to fix: the
  * rule, its help, and each failing element's selector and axe's summary of the failure.
