@@ -7,7 +7,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { lanes, type TestDatabase } from '../../test/databases.ts';
-import { callApi, signInNewManager, startTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  callApi,
+  createUser,
+  signInNewManager,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { businesses } from '../../db/schema.ts';
 import { seedBusinesses } from '../../tools/seed/index.ts';
 
 describe.each(lanes)('list counts and pages on $name follow every writer', (lane) => {
@@ -136,6 +143,88 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     );
     expect(await uuidsOf(queued(2))).toEqual(await sqlPage(pending, 2, 3));
     expect(await uuidsOf(queued(2))).not.toEqual(before);
+  });
+
+  it("serves a search's later pages from its matches, as they stand after each write", async () => {
+    // More matches than the first read takes (256), fewer than the largest (16 384): the later
+    // pages reach past the first read and then past every match
+    // (docs/decisions/121-a-search-s-matches-read-once-for-its-pages.md).
+    const owner = await createUser(database, { role: 'CLIENT', lastName: 'Lindqvist' });
+    const matching = 600;
+    await database.db.insert(businesses).values(
+      Array.from({ length: matching }, (_, i) => ({
+        userId: owner.id,
+        // Names out of creation order, and some created at the same time (ties go by id).
+        businessName: `Matchling ${String((i * 7919) % matching).padStart(3, '0')}`,
+        createdAt: new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 3))),
+      })),
+    );
+    const uuidsOf = async (path: string) => {
+      const response = await callApi(harness.baseUrl, 'GET', path, { token });
+      expect(response.status, response.text).toBe(200);
+      return businessListResponseSchema.parse(response.body).data.businesses.map((b) => b.uuid);
+    };
+    const orders = {
+      '-created_at': sql`created_at desc, id desc`,
+      business_name: sql`lower(business_name) collate "C" asc, id asc`,
+    };
+    const sqlPage = async (order: keyof typeof orders, page: number, size: number) =>
+      (
+        await queryRows<{ uuid: string }>(
+          database.db,
+          sql`select uuid from businesses where search_text like '%atchlin%'
+               order by ${orders[order]} limit ${size} offset ${(page - 1) * size}`,
+        )
+      ).map((row) => row.uuid);
+    const search = (order: keyof typeof orders, page: number, size: number) =>
+      `/api/v1/manager/business/list/?search=ATCHLIN&sort=${order}&page=${page}&page_size=${size}`;
+    const expectPages = async (order: keyof typeof orders, pages: [number, number][]) => {
+      for (const [page, size] of pages) {
+        expect(
+          await uuidsOf(search(order, page, size)),
+          `${order} page ${page} of ${size}`,
+        ).toEqual(await sqlPage(order, page, size));
+      }
+    };
+
+    // Within the first read, then past it (a longer read), back within it, past every match.
+    const pages: [number, number][] = [
+      [2, 10],
+      [25, 10],
+      [26, 10],
+      [3, 100],
+      [6, 100],
+      [4, 25],
+      [7, 100],
+      [1, 10],
+    ];
+    await expectPages('-created_at', pages);
+    await expectPages('business_name', pages);
+    expect(await sqlPage('-created_at', 7, 100)).toEqual([]);
+
+    // A new match, newest and first by name, shifts every later page by one.
+    await database.db
+      .insert(businesses)
+      .values({ userId: owner.id, businessName: 'A matchling', createdAt: new Date() });
+    await eventually(async () =>
+      expect(await uuidsOf(search('-created_at', 2, 10))).toEqual(
+        await sqlPage('-created_at', 2, 10),
+      ),
+    );
+    await expectPages('-created_at', pages);
+    await expectPages('business_name', pages);
+
+    // A business no longer matching leaves the pages it was on.
+    const [gone] = await sqlPage('business_name', 30, 10);
+    await database.db.execute(
+      sql`update businesses set business_name = 'Renamed' where uuid = ${gone!}`,
+    );
+    await eventually(async () =>
+      expect(await uuidsOf(search('business_name', 30, 10))).toEqual(
+        await sqlPage('business_name', 30, 10),
+      ),
+    );
+    await expectPages('business_name', pages);
   });
 
   it('serves list answers as they stand after a document, owner or step changes', async () => {

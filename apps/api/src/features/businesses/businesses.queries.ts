@@ -42,7 +42,11 @@ import {
   users,
 } from '../../db/schema.ts';
 import { LRUCache } from 'lru-cache';
-import type { VersionCache } from '../../lib/read-cache/index.ts';
+import type {
+  ReadsProgress,
+  SharedVersionCache,
+  VersionCache,
+} from '../../lib/read-cache/index.ts';
 
 /**
  * A list's filters as the queries apply them: the query's, with `assignee=me` read as the
@@ -598,7 +602,9 @@ type PageFrom =
   | {
       segment: number;
       after?: { key: string | null | Placeholder; id: number | Placeholder };
-    };
+    }
+  /** The page's ids, cut from a search's matches read before (`SearchMatches`). */
+  | { ids: SQL };
 
 /**
  * One page of list rows with their owner and documents. The page's ids are cut
@@ -631,7 +637,11 @@ export function selectBusinessPage(
   const ids = db.select({ id: businesses.id }).from(businesses);
   let page;
   let rowOrder = orderBy;
-  if ('segment' in from) {
+  if ('ids' in from) {
+    // Read by primary key alone: the ids are of the table's version the page belongs to (a
+    // change drops them), as a kept answer is.
+    page = ids.where(sql`${businesses.id} = any(${from.ids})`);
+  } else if ('segment' in from) {
     const segment = listOrders[order].segments[from.segment]!;
     rowOrder = segment.orderBy;
     page = ids
@@ -864,11 +874,20 @@ export class PreparedBusinessPages {
   readonly #db: Db;
   readonly #plans: LRUCache<string, ReturnType<typeof prepareBusinessPage>>;
   readonly #anchors: VersionCache<PageAnchor>;
+  readonly #matches: SharedVersionCache<SearchMatches>;
 
-  constructor(db: Db, anchors: VersionCache<PageAnchor>, maxShapes = 200) {
+  constructor(
+    db: Db,
+    {
+      anchors,
+      matches,
+    }: { anchors: VersionCache<PageAnchor>; matches: SharedVersionCache<SearchMatches> },
+    maxShapes = 200,
+  ) {
     this.#db = db;
     this.#plans = new LRUCache({ max: maxShapes });
     this.#anchors = anchors;
+    this.#matches = matches;
   }
 
   async run(
@@ -887,12 +906,24 @@ export class PreparedBusinessPages {
     const order = listOrderOf(tab, filters);
     const anchor = page > 1 ? this.#anchors.peek(anchorOf(page), readsProgress) : undefined;
 
+    const offset = (page - 1) * pageSize;
+    // A term of three characters or more: its index gives every match, sorted again for every
+    // page. Not one or two (decision 121: measured, their pages lost by it).
+    const matches =
+      filters.search && !isGramTerm(filters.search) && page > 1
+        ? await this.#searchMatches(tab, filters, order, offset + wanted, readsProgress)
+        : undefined;
+
     let rows: BusinessPageRow[];
-    if (anchor) {
+    if (matches) {
+      const ids = Array.from(matches.ids.subarray(offset, offset + wanted));
+      rows = ids.length
+        ? await this.#plan(tab, filters, values, 'ids', order).execute({ ...values, ids })
+        : [];
+    } else if (anchor) {
       rows = await this.#seek(tab, filters, values, order, anchor, wanted);
     } else {
       // One row more, the one before the page: the page's own anchor for next time.
-      const offset = (page - 1) * pageSize;
       const before = offset > 0 ? 1 : 0;
       const walk = (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
       rows = await this.#plan(tab, filters, values, walk, order).execute({
@@ -912,6 +943,35 @@ export class PreparedBusinessPages {
       this.#anchors.set(anchorOf(page + 1), anchorAt(order, last), stamp, readsProgress);
     }
     return { rows, more };
+  }
+
+  /**
+   * A search's matches in the list's order, up to at least `upTo` of them, if they can be kept:
+   * one that covers them already, else read now and kept (docs/decisions/121-a-search-s-matches-read-once-for-its-pages.md).
+   * Each length read is a power of two from `MATCHES_READ_FROM` to `MATCHES_KEPT_UP_TO`, so pages
+   * near each other share one read; none past the largest, nor while nothing can be kept
+   * (`READ_CACHE=off`, or the table's changes unheard), where each page reads its own way.
+   */
+  async #searchMatches(
+    tab: BusinessTab,
+    filters: ListFilters,
+    order: ListSort,
+    upTo: number,
+    readsProgress: ReadsProgress,
+  ): Promise<SearchMatches | undefined> {
+    if (upTo > MATCHES_KEPT_UP_TO || this.#matches.stamp(readsProgress) === null) return undefined;
+    const list = JSON.stringify([tab, filters]);
+    for (let length = MATCHES_READ_FROM; length <= MATCHES_KEPT_UP_TO; length *= 2) {
+      const kept = await this.#matches.peek(`${list}#${length}`, readsProgress);
+      if (kept && (kept.complete || kept.ids.length >= upTo)) return kept;
+    }
+    let length = MATCHES_READ_FROM;
+    while (length < upTo) length *= 2;
+    return this.#matches.get(
+      `${list}#${length}`,
+      () => selectSearchMatches(this.#db, tab, filters, order, length),
+      readsProgress,
+    );
   }
 
   /**
@@ -979,7 +1039,8 @@ export class PreparedBusinessPages {
     let plan = this.#plans.get(shape);
     if (!plan) {
       const name =
-        values.search === undefined
+        // A page of ids read before reads no term: one plan serves every search of its shape.
+        values.search === undefined || walk === 'ids'
           ? `business_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`
           : UNNAMED;
       plan = prepareBusinessPage(
@@ -1001,6 +1062,51 @@ export class PreparedBusinessPages {
 }
 
 /**
+ * The first ids of a search's matches in a list's order (`complete` when no more match), kept
+ * for the search's later pages (docs/decisions/121-a-search-s-matches-read-once-for-its-pages.md).
+ */
+export interface SearchMatches {
+  ids: Int32Array;
+  complete: boolean;
+}
+
+/** The fewest matches read at once: pages near the first share the read. */
+const MATCHES_READ_FROM = 32;
+/** The most matches read and kept for one search (64 KB of ids); later pages read their own. */
+const MATCHES_KEPT_UP_TO = 16_384;
+
+/**
+ * The first `upTo` matches of a search in the list's order, ids only. Unnamed, so PostgreSQL
+ * plans it with the term (decision 33): a rare term's matches from its index, then sorted; a
+ * common one's by walking the order's index.
+ */
+async function selectSearchMatches(
+  db: Db,
+  tab: BusinessTab,
+  filters: ListFilters,
+  order: ListSort,
+  upTo: number,
+): Promise<SearchMatches> {
+  const matches = db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(businessListCondition(tab, filters))
+    .orderBy(...listOrders[order].orderBy)
+    .limit(upTo + 1);
+  // One row of text rather than a row a match: thousands of rows cost the API more to take in
+  // than the database to send, and either driver reads text alike.
+  const [row] = await queryRows<{ ids: string }>(
+    db,
+    sql`select array_to_string(array(${matches}), ',') as ids`,
+  );
+  const ids = row!.ids === '' ? [] : row!.ids.split(',');
+  return {
+    ids: Int32Array.from(ids.slice(0, upTo), Number),
+    complete: ids.length <= upTo,
+  };
+}
+
+/**
  * Drizzle sends a query prepared without a name as PostgreSQL's unnamed
  * statement, planned afresh with the values of each execution; its types ask
  * for a name.
@@ -1011,7 +1117,7 @@ const UNNAMED = undefined as unknown as string;
  * How a page finds its start: past an offset from the start of its order, past the rest from
  * its end, or in one segment of the order, from its start or after an anchor.
  */
-type PageWalk = 'offset' | 'fromEnd' | { segment: number; after: boolean };
+type PageWalk = 'offset' | 'fromEnd' | 'ids' | { segment: number; after: boolean };
 
 /** Offsets below this walk from the start of the order without reading the total first. */
 const FROM_END_AFTER = 2000;
@@ -1034,17 +1140,19 @@ function prepareBusinessPage(
   reasons?: SQL<AttentionReason[]>,
 ) {
   const from: PageFrom =
-    typeof walk === 'object'
-      ? {
-          segment: walk.segment,
-          after: walk.after
-            ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
-            : undefined,
-        }
-      : {
-          offset: sql.placeholder('offset'),
-          fromEnd: walk === 'fromEnd' && total ? { total } : undefined,
-        };
+    walk === 'ids'
+      ? { ids: sql`${sql.placeholder('ids')}::int[]` }
+      : typeof walk === 'object'
+        ? {
+            segment: walk.segment,
+            after: walk.after
+              ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+              : undefined,
+          }
+        : {
+            offset: sql.placeholder('offset'),
+            fromEnd: walk === 'fromEnd' && total ? { total } : undefined,
+          };
   return selectBusinessPage(db, where, {
     order,
     reasons,

@@ -39,6 +39,7 @@ import {
   type ListFilters,
   type ListTotal,
   type PageAnchor,
+  type SearchMatches,
 } from './businesses.queries.ts';
 import type { BusinessTab } from './businesses.queries.ts';
 
@@ -77,10 +78,10 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const fileUrls = createSignedFileUrls({ secret: config.jwt.secret, now });
   const lists = {
     counts: readCache.shared<ListTotal>('businessListTotals'),
-    pages: new PreparedBusinessPages(
-      database.db,
-      readCache.kept<PageAnchor>('businessPageAnchors'),
-    ),
+    pages: new PreparedBusinessPages(database.db, {
+      anchors: readCache.kept<PageAnchor>('businessPageAnchors'),
+      matches: readCache.shared<SearchMatches>('businessSearchMatches'),
+    }),
   };
   /**
    * Each list answer as sent (serialised), kept while no business, step, receipt, owner or

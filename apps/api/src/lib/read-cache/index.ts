@@ -26,7 +26,7 @@ import {
 import { SharedVersionCache, VersionCache } from './version-cache.ts';
 
 export type { TableChanges, WatchedTable } from './table-changes.ts';
-export type { SharedVersionCache, VersionCache } from './version-cache.ts';
+export type { ReadsProgress, SharedVersionCache, VersionCache } from './version-cache.ts';
 
 interface StoreRule {
   /** The table its answers are read from: a change it announces drops them. */
@@ -52,6 +52,11 @@ const stores = {
    * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md).
    */
   businessPageAnchors: { reads: 'businesses', maxEntries: 5000 },
+  /**
+   * A search's first matches in its list's order, for its later pages: up to 64 KB of ids each
+   * (docs/decisions/121-a-search-s-matches-read-once-for-its-pages.md).
+   */
+  businessSearchMatches: { reads: 'businesses', maxEntries: 200 },
   /** The auth hook's user records (docs/decisions/015-the-auth-hook-s-checks-without-a.md). */
   signedInUsers: { reads: 'users', maxEntries: 10_000 },
   /** The auth hook's token revocations (docs/decisions/040-logout-ends-the-session-s-token.md). */
