@@ -617,12 +617,10 @@ async function commentAndNotify(request: APIRequestContext, a11yToken: string): 
 test.describe('signed in', () => {
   test.beforeAll(async ({ browser }) => {
     session = await signInOnce(browser, accounts.a11y);
-    const context = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
-      storageState: session,
-    });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     try {
       const page = await context.newPage();
+      await restoreSession(page, session);
       await page.goto('/settings');
       businessUuid = (await (await businessApi(page, context.request)).withDocumentsAndReceipts())
         .uuid;

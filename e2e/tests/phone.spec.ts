@@ -281,12 +281,10 @@ test.describe('signed in', () => {
 
   test.beforeAll(async ({ browser }) => {
     session = await signInOnce(browser, account);
-    const context = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
-      storageState: session,
-    });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     try {
       const page = await context.newPage();
+      await restoreSession(page, session);
       await page.goto('/settings');
       detail = await (await businessApi(page, context.request)).withDocumentsAndReceipts();
       // A file sent to the client: its link shows on the activities log and the timeline.

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createPostgresTemplate, writePgliteTemplate } from './databases.ts';
+import { createPostgresTemplate, writePgliteTemplate, type PostgresTemplate } from './databases.ts';
 import { rootDir, testBundleDir, useServerBundle } from './processes.ts';
 
 /**
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplate', template);
   // The migrated databases each lane starts a test's database from (test/databases.ts), from the
   // current migrations like the bundle from the current source.
-  let postgres: Awaited<ReturnType<typeof createPostgresTemplate>> | undefined;
+  let postgres: PostgresTemplate | undefined;
   const build = async () => {
     const previous = postgres;
     [postgres] = await Promise.all([

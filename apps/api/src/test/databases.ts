@@ -39,6 +39,12 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   }
 }
 
+/** A migrated database that each test database of the PostgreSQL lane is copied from. */
+export interface PostgresTemplate {
+  name: string;
+  drop: () => Promise<void>;
+}
+
 /**
  * Creates a freshly migrated PostgreSQL database on DATABASE_URL's server and resolves with its
  * name and a function that drops it. The api project's globalSetup makes one a run: copying it
@@ -46,10 +52,7 @@ export async function writePgliteTemplate(file: string): Promise<void> {
  * new database almost half a second, and the PostgreSQL lane opens a database for most test
  * files.
  */
-export async function createPostgresTemplate(): Promise<{
-  name: string;
-  drop: () => Promise<void>;
-}> {
+export async function createPostgresTemplate(): Promise<PostgresTemplate> {
   const name = `fd_test_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const database = await openDatabase({ url: databaseUrl(name) }, 1);
