@@ -227,6 +227,101 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     await expectPages('business_name', pages);
   });
 
+  it('starts a deep page from the nearest anchor before it, whatever the page size', async () => {
+    // docs/decisions/122-deep-pages-start-from-the-nearest-anchor.md: an order of one segment
+    // walks from the anchor nearest before the page; the step age's two segments do not.
+    const orders = {
+      '-created_at': sql`created_at desc, id desc`,
+      business_name: sql`lower(business_name) collate "C" asc, id asc`,
+      step_since: sql`current_activity_since asc nulls last, id asc`,
+    };
+    const uuidsOf = async (path: string) => {
+      const response = await callApi(harness.baseUrl, 'GET', path, { token });
+      expect(response.status, response.text).toBe(200);
+      return businessListResponseSchema.parse(response.body).data.businesses.map((b) => b.uuid);
+    };
+    const sqlPage = async (order: keyof typeof orders, page: number, size: number) =>
+      (
+        await queryRows<{ uuid: string }>(
+          database.db,
+          sql`select uuid from businesses
+               order by ${orders[order]} limit ${size} offset ${(page - 1) * size}`,
+        )
+      ).map((row) => row.uuid);
+    const list = (order: keyof typeof orders, page: number, size: number) =>
+      `/api/v1/manager/business/list/?sort=${order}&page=${page}&page_size=${size}`;
+    // Enough rows that the deep pages lie far from each other.
+    const owner = await createUser(database, { role: 'CLIENT' });
+    await database.db.insert(businesses).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        userId: owner.id,
+        businessName: `Depth ${String((i * 7919) % 300).padStart(3, '0')}`,
+        createdAt: new Date(Date.UTC(2023, 0, 1 + Math.floor(i / 2))),
+      })),
+    );
+    const [counted] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from businesses`,
+    );
+    const n = Number(counted!.n);
+    const lastOf = (size: number) => Math.ceil(n / size);
+    // Onwards from anchors other pages left, in other sizes, then back, then past the end.
+    const pages: [number, number][] = [
+      [2, 10],
+      [9, 10],
+      [5, 25],
+      [40, 10],
+      [3, 100],
+      [lastOf(10), 10],
+      [lastOf(10) - 1, 10],
+      [13, 20],
+      [7, 50],
+      [lastOf(100) + 1, 100],
+    ];
+    for (const order of Object.keys(orders) as (keyof typeof orders)[]) {
+      for (const [page, size] of pages) {
+        expect(await uuidsOf(list(order, page, size)), `${order} page ${page} of ${size}`).toEqual(
+          await sqlPage(order, page, size),
+        );
+      }
+    }
+
+    // Paged one row at a time past the room of a list's line (128 anchors): it keeps every other
+    // anchor and goes on, and every page is still the right one.
+    for (let page = 1; page <= 150; page++) {
+      await uuidsOf(list('-created_at', page, 1));
+    }
+    for (const [page, size] of [
+      [151, 1],
+      [76, 1],
+      [300, 1],
+      [16, 10],
+      [7, 13],
+    ] as const) {
+      expect(await uuidsOf(list('-created_at', page, size)), `page ${page} of ${size}`).toEqual(
+        await sqlPage('-created_at', page, size),
+      );
+    }
+
+    // A new business, newest and first by name, shifts every page: no anchor of before is used.
+    await database.db.insert(businesses).values({
+      userId: (await createUser(database, { role: 'CLIENT' })).id,
+      businessName: '0 First',
+    });
+    await eventually(async () =>
+      expect(await uuidsOf(list('business_name', 40, 10))).toEqual(
+        await sqlPage('business_name', 40, 10),
+      ),
+    );
+    for (const order of Object.keys(orders) as (keyof typeof orders)[]) {
+      for (const [page, size] of pages) {
+        expect(await uuidsOf(list(order, page, size)), `${order} page ${page} of ${size}`).toEqual(
+          await sqlPage(order, page, size),
+        );
+      }
+    }
+  });
+
   it('serves list answers as they stand after a document, owner or step changes', async () => {
     const path = '/api/v1/manager/business/list/?page=2&page_size=5';
     const rowsOf = async () => {

@@ -471,6 +471,46 @@ export interface WalkAnchor {
 export type PageAnchor = WalkAnchor;
 
 /**
+ * The anchors known in one list, whatever the page size, each with the offset of the row after
+ * it (`at`), sorted by it (docs/decisions/122-deep-pages-start-from-the-nearest-anchor.md).
+ */
+export type AnchorLine = { at: number; anchor: PageAnchor }[];
+
+/** The most anchors a list keeps: enough for every page a manager pages through. */
+const ANCHORS_PER_LIST = 128;
+
+/** The anchor of the line nearest before row `offset` (or at it), if any. */
+function anchorBefore(line: AnchorLine, offset: number): AnchorLine[number] | undefined {
+  let low = 0;
+  let high = line.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (line[middle]!.at <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return line[low - 1];
+}
+
+/**
+ * Adds an anchor to the line in its place (the same row's again replaces it). A full line first
+ * drops every other anchor, so what it keeps stays spread over the rows paged.
+ */
+function rememberAnchor(line: AnchorLine, at: number, anchor: PageAnchor): void {
+  let index = line.findIndex((known) => known.at >= at);
+  if (index !== -1 && line[index]!.at === at) {
+    line[index] = { at, anchor };
+    return;
+  }
+  if (line.length >= ANCHORS_PER_LIST) {
+    for (let odd = line.length - (line.length % 2 === 0 ? 1 : 2); odd > 0; odd -= 2) {
+      line.splice(odd, 1);
+    }
+    index = line.findIndex((known) => known.at >= at);
+  }
+  line.splice(index === -1 ? line.length : index, 0, { at, anchor });
+}
+
+/**
  * A part of an order that one index range serves, walked after an anchor. A sort key may be
  * null (a completed business has no step age, a business may have no type or country), and a
  * row comparison never matches a null: so an order by such a key is two segments, the rows with
@@ -602,6 +642,8 @@ type PageFrom =
   | {
       segment: number;
       after?: { key: string | null | Placeholder; id: number | Placeholder };
+      /** Rows of the segment skipped after the anchor (an anchor before the page, not at it). */
+      offset?: Placeholder;
     }
   /** The page's ids, cut from a search's matches read before (`SearchMatches`). */
   | { ids: SQL };
@@ -644,10 +686,11 @@ export function selectBusinessPage(
   } else if ('segment' in from) {
     const segment = listOrders[order].segments[from.segment]!;
     rowOrder = segment.orderBy;
-    page = ids
+    const seek = ids
       .where(and(where, segment.holds, from.after ? segment.after(from.after) : undefined))
       .orderBy(...segment.orderBy)
       .limit(limit);
+    page = from.offset === undefined ? seek : seek.offset(from.offset);
   } else if (from.fromEnd) {
     // The rows [offset, offset + limit) of the order are, in its reverse, those from
     // total - offset - limit (or 0) up to total - offset. The total is read by the same
@@ -865,15 +908,18 @@ export async function selectBusinessMatches(db: Db, term: string, limit: number)
  * it with each request's term (decision 33).
  *
  * Deep pages: every page served leaves the anchors of itself and of the next page (the keys of
- * the list's own order around it: segment, key and id) in `anchors`, kept while the rows they
- * order have not changed (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md), in every
- * order (docs/decisions/115-sort-by-any-column-shown.md). A page with an anchor is a seek that
- * costs what page 1 costs; one without walks its offset through the order's index alone.
+ * the list's own order around it: segment, key and id) in its list's line of `anchors`, kept
+ * while the rows they order have not changed
+ * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md), in every order
+ * (docs/decisions/115-sort-by-any-column-shown.md). A page with an anchor is a seek that costs
+ * what page 1 costs; one without walks through the order's index alone, from the nearest anchor
+ * before it where the order is one segment
+ * (docs/decisions/122-deep-pages-start-from-the-nearest-anchor.md), else from the start or the end.
  */
 export class PreparedBusinessPages {
   readonly #db: Db;
   readonly #plans: LRUCache<string, ReturnType<typeof prepareBusinessPage>>;
-  readonly #anchors: VersionCache<PageAnchor>;
+  readonly #anchors: VersionCache<AnchorLine>;
   readonly #matches: SharedVersionCache<SearchMatches>;
 
   constructor(
@@ -881,7 +927,7 @@ export class PreparedBusinessPages {
     {
       anchors,
       matches,
-    }: { anchors: VersionCache<PageAnchor>; matches: SharedVersionCache<SearchMatches> },
+    }: { anchors: VersionCache<AnchorLine>; matches: SharedVersionCache<SearchMatches> },
     maxShapes = 200,
   ) {
     this.#db = db;
@@ -899,14 +945,15 @@ export class PreparedBusinessPages {
     const wanted = pageSize + (peek ? 1 : 0);
     const values = businessListValues(filters, await lookUpGramFor(this.#db, filters.search));
     const readsProgress = { readsProgress: listReadsProgress(tab, filters) };
-    const list = JSON.stringify([tab, filters, pageSize]);
-    const anchorOf = (n: number) => `${list}#${n}`;
-    const stamp = this.#anchors.stamp(readsProgress);
     // Anchors are keys of the list's own order (its segment, key and id): every order has them.
+    // One line a list, whatever the page size: an anchor stands before a row, not a page.
+    const list = JSON.stringify([tab, filters]);
+    const stamp = this.#anchors.stamp(readsProgress);
+    const line = this.#anchors.peek(list, readsProgress) ?? [];
+    const found: AnchorLine = [];
     const order = listOrderOf(tab, filters);
-    const anchor = page > 1 ? this.#anchors.peek(anchorOf(page), readsProgress) : undefined;
-
     const offset = (page - 1) * pageSize;
+    const known = offset > 0 ? anchorBefore(line, offset) : undefined;
     // A term of three characters or more: its index gives every match, sorted again for every
     // page. Not one or two (decision 121: measured, their pages lost by it).
     const matches =
@@ -920,29 +967,54 @@ export class PreparedBusinessPages {
       rows = ids.length
         ? await this.#plan(tab, filters, values, 'ids', order).execute({ ...values, ids })
         : [];
-    } else if (anchor) {
-      rows = await this.#seek(tab, filters, values, order, anchor, wanted);
+    } else if (known?.at === offset) {
+      rows = await this.#seek(tab, filters, values, order, known.anchor, wanted);
     } else {
       // One row more, the one before the page: the page's own anchor for next time.
       const before = offset > 0 ? 1 : 0;
-      const walk = (await this.#walksFromEnd(tab, filters, offset)) ? 'fromEnd' : 'offset';
+      // After an anchor before the page, in an order of one segment: only the rows between
+      // are walked. (Across segments, how many rows a segment holds is not known.)
+      const from = known && listOrders[order].segments.length === 1 ? known : undefined;
+      const walked = offset - (from?.at ?? 0);
+      const walk: PageWalk = (await this.#walksFromEnd(tab, filters, offset, walked))
+        ? 'fromEnd'
+        : from
+          ? { segment: 0, after: true, skip: true }
+          : 'offset';
       rows = await this.#plan(tab, filters, values, walk, order).execute({
         ...values,
         limit: wanted + before,
-        offset: offset - before,
+        ...(typeof walk === 'object' && from
+          ? { afterKey: from.anchor.key, afterId: from.anchor.id, offset: walked - before }
+          : { offset: offset - before }),
       });
       if (before && rows.length > 0) {
         const [previous] = rows.splice(0, 1);
-        this.#anchors.set(anchorOf(page), anchorAt(order, previous!), stamp, readsProgress);
+        found.push({ at: offset, anchor: anchorAt(order, previous!) });
       }
     }
     const more = rows.length > pageSize;
     if (more) rows.length = pageSize;
     const last = rows.at(-1);
     if (last && rows.length === pageSize) {
-      this.#anchors.set(anchorOf(page + 1), anchorAt(order, last), stamp, readsProgress);
+      found.push({ at: offset + pageSize, anchor: anchorAt(order, last) });
     }
+    this.#remember(list, found, stamp, readsProgress);
     return { rows, more };
+  }
+
+  /**
+   * Adds what a page found to its list's line, kept now (another request's, read meanwhile) or
+   * new; only while the table is at the version they were read at.
+   */
+  #remember(list: string, found: AnchorLine, stamp: number | null, readsProgress: ReadsProgress) {
+    if (found.length === 0 || stamp === null || stamp !== this.#anchors.stamp(readsProgress)) {
+      return;
+    }
+    const kept = this.#anchors.peek(list, readsProgress);
+    const line = kept ?? [];
+    for (const { at, anchor } of found) rememberAnchor(line, at, anchor);
+    if (!kept) this.#anchors.set(list, line, stamp, readsProgress);
   }
 
   /**
@@ -1005,19 +1077,24 @@ export class PreparedBusinessPages {
   }
 
   /**
-   * Whether a page is near enough the end of its order that walking from that end costs less. A
-   * backward index walk costs ~1.8 times a forward one per entry (measured at 1 000 000
-   * businesses: the Queued tab's 165 000 entries backwards and 300 000 forwards both 15 ms of
-   * CPU), so the turn is at two thirds of the total rather than half. Only where the total is
-   * the maintained sum (the tabs and the filters it holds, decisions 29 and 094), which costs less
-   * than the walk it saves; pages in the first `FROM_END_AFTER` rows walk from the start
-   * without asking. Every order is exactly the reverse of another (`reverseOf`), so any order
-   * can be walked from its end.
+   * Whether walking to the page from the end of its order costs less than the `walked` rows
+   * from its start or an anchor before it. A backward index walk costs ~1.8 times a forward one
+   * per entry (measured at 1 000 000 businesses: the Queued tab's 165 000 entries backwards and
+   * 300 000 forwards both 15 ms of CPU), so from the start the turn is at two thirds of the
+   * total rather than half. Only where the total is the maintained sum (the tabs and the filters
+   * it holds, decisions 29 and 094), which costs less than the walk it saves; walks shorter than
+   * `FROM_END_AFTER` rows go forward without asking. Every order is exactly the reverse of
+   * another (`reverseOf`), so any order can be walked from its end.
    */
-  async #walksFromEnd(tab: BusinessTab, filters: ListFilters, offset: number): Promise<boolean> {
-    if (offset < FROM_END_AFTER || !listCountIsMaintained(filters)) return false;
+  async #walksFromEnd(
+    tab: BusinessTab,
+    filters: ListFilters,
+    offset: number,
+    walked: number,
+  ): Promise<boolean> {
+    if (walked < FROM_END_AFTER || !listCountIsMaintained(filters)) return false;
     const total = await countBusinesses(this.#db, tab, filters, offset);
-    return offset > (total.count * 2) / 3;
+    return (total.count - offset) * 2 < walked;
   }
 
   #plan(
@@ -1117,7 +1194,7 @@ const UNNAMED = undefined as unknown as string;
  * How a page finds its start: past an offset from the start of its order, past the rest from
  * its end, or in one segment of the order, from its start or after an anchor.
  */
-type PageWalk = 'offset' | 'fromEnd' | 'ids' | { segment: number; after: boolean };
+type PageWalk = 'offset' | 'fromEnd' | 'ids' | { segment: number; after: boolean; skip?: boolean };
 
 /** Offsets below this walk from the start of the order without reading the total first. */
 const FROM_END_AFTER = 2000;
@@ -1148,6 +1225,7 @@ function prepareBusinessPage(
             after: walk.after
               ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
               : undefined,
+            offset: walk.skip ? sql.placeholder('offset') : undefined,
           }
         : {
             offset: sql.placeholder('offset'),

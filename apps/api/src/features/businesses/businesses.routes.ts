@@ -36,9 +36,9 @@ import {
   listQueryFor,
   PreparedBusinessPages,
   withAttention,
+  type AnchorLine,
   type ListFilters,
   type ListTotal,
-  type PageAnchor,
   type SearchMatches,
 } from './businesses.queries.ts';
 import type { BusinessTab } from './businesses.queries.ts';
@@ -79,7 +79,7 @@ export const businessesRoutes: FastifyPluginAsync<BusinessesRoutesOptions> = asy
   const lists = {
     counts: readCache.shared<ListTotal>('businessListTotals'),
     pages: new PreparedBusinessPages(database.db, {
-      anchors: readCache.kept<PageAnchor>('businessPageAnchors'),
+      anchors: readCache.kept<AnchorLine>('businessPageAnchors'),
       matches: readCache.shared<SearchMatches>('businessSearchMatches'),
     }),
   };

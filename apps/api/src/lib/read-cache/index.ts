@@ -48,10 +48,11 @@ const stores = {
    */
   businessListTotals: { reads: 'businesses', maxEntries: 5000 },
   /**
-   * Where deep pages start, per list and page: a sort key each
-   * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md).
+   * Where deep pages start, per list: up to 128 sort keys each, by the row they stand before
+   * (docs/decisions/030-deep-pages-anchors-behind-the-same-page.md,
+   * docs/decisions/122-deep-pages-start-from-the-nearest-anchor.md).
    */
-  businessPageAnchors: { reads: 'businesses', maxEntries: 5000 },
+  businessPageAnchors: { reads: 'businesses', maxEntries: 1000 },
   /**
    * A search's first matches in its list's order, for its later pages: up to 64 KB of ids each
    * (docs/decisions/121-a-search-s-matches-read-once-for-its-pages.md).
