@@ -322,6 +322,66 @@ describe.each(lanes)('list counts and pages on $name follow every writer', (lane
     }
   });
 
+  it('jumps far into a list in creation order from the month its row falls in', async () => {
+    // docs/decisions/123-deep-pages-in-creation-order-seek-their-month.md: more rows than the
+    // walk that asks first (2 000), over 32 months, some at a month's first instant.
+    const owner = await createUser(database, { role: 'CLIENT' });
+    const start = Date.UTC(2020, 0, 1);
+    await database.db.insert(businesses).values(
+      Array.from({ length: 2600 }, (_, i) => {
+        const at = new Date(start + i * 9 * 3_600_000);
+        return {
+          userId: owner.id,
+          businessName: `Monthly ${i}`,
+          createdAt:
+            i % 100 === 0 ? new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)) : at,
+        };
+      }),
+    );
+    const orders = {
+      '-created_at': sql`created_at desc, id desc`,
+      created_at: sql`created_at asc, id asc`,
+    };
+    const tabs = { list: sql`true`, 'list/pending': sql`incorporation_status = 'PENDING'` };
+    const uuidsOf = async (path: string) => {
+      const response = await callApi(harness.baseUrl, 'GET', path, { token });
+      expect(response.status, response.text).toBe(200);
+      return businessListResponseSchema.parse(response.body).data.businesses.map((b) => b.uuid);
+    };
+    const sqlPage = async (
+      tab: keyof typeof tabs,
+      order: keyof typeof orders,
+      page: number,
+      size: number,
+    ) =>
+      (
+        await queryRows<{ uuid: string }>(
+          database.db,
+          sql`select uuid from businesses where ${tabs[tab]}
+               order by ${orders[order]} limit ${size} offset ${(page - 1) * size}`,
+        )
+      ).map((row) => row.uuid);
+    for (const tab of Object.keys(tabs) as (keyof typeof tabs)[]) {
+      for (const order of Object.keys(orders) as (keyof typeof orders)[]) {
+        for (const [page, size] of [
+          [260, 10],
+          [101, 25],
+          [27, 100],
+          [229, 10],
+          [261, 10],
+          [1000, 10],
+        ] as const) {
+          expect(
+            await uuidsOf(
+              `/api/v1/manager/business/${tab}/?sort=${order}&page=${page}&page_size=${size}`,
+            ),
+            `${tab} ${order} page ${page} of ${size}`,
+          ).toEqual(await sqlPage(tab, order, page, size));
+        }
+      }
+    }
+  });
+
   it('serves list answers as they stand after a document, owner or step changes', async () => {
     const path = '/api/v1/manager/business/list/?page=2&page_size=5';
     const rowsOf = async () => {

@@ -953,7 +953,13 @@ export class PreparedBusinessPages {
     const found: AnchorLine = [];
     const order = listOrderOf(tab, filters);
     const offset = (page - 1) * pageSize;
-    const known = offset > 0 ? anchorBefore(line, offset) : undefined;
+    const anchored = offset > 0 ? anchorBefore(line, offset) : undefined;
+    // Far from any anchor served, in creation order: the month the page falls in, told by the
+    // maintained month counts, is an anchor too (decision 123).
+    const known =
+      offset - (anchored?.at ?? 0) >= FROM_END_AFTER
+        ? ((await this.#monthAnchor(tab, filters, order, offset, anchored)) ?? anchored)
+        : anchored;
     // A term of three characters or more: its index gives every match, sorted again for every
     // page. Not one or two (decision 121: measured, their pages lost by it).
     const matches =
@@ -1001,6 +1007,54 @@ export class PreparedBusinessPages {
     }
     this.#remember(list, found, stamp, readsProgress);
     return { rows, more };
+  }
+
+  /**
+   * In an order by creation, where the list's total is the maintained sum: an anchor at the
+   * start of the month that holds row `offset`, placed by `business_month_counts` (migration
+   * 0023), if it stands nearer the page than `anchored`. Its key is the month's edge and its id
+   * 0, which no row has: in newest-first order the rows after it are those created before the
+   * next month, in oldest-first those created from the month on
+   * (docs/decisions/123-deep-pages-in-creation-order-seek-their-month.md).
+   */
+  async #monthAnchor(
+    tab: BusinessTab,
+    filters: ListFilters,
+    order: ListSort,
+    offset: number,
+    anchored: AnchorLine[number] | undefined,
+  ): Promise<AnchorLine[number] | undefined> {
+    if ((order !== '-created_at' && order !== 'created_at') || tab === 'attention') return;
+    if (!listCountIsMaintained(filters)) return;
+    const newestFirst = order === '-created_at';
+    const values = businessListValues(filters);
+    const where = countsCondition(
+      businessMonthCounts,
+      tab,
+      filters,
+      values,
+      (name) => values[name]!,
+    );
+    const direction = sql.raw(newestFirst ? 'desc' : 'asc');
+    const [month] = await queryRows<{ edge: string; before: string }>(
+      this.#db,
+      sql`select to_char(${newestFirst ? sql`(m.month at time zone 'UTC' + interval '1 month') at time zone 'UTC'` : sql`m.month`} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as edge,
+                 m.before::text as before
+            from (select month,
+                         coalesce(sum(sum(${businessMonthCounts.n})) over (
+                           order by month ${direction}
+                           rows between unbounded preceding and 1 preceding), 0) as before
+                    from ${businessMonthCounts}
+                   where ${where ?? sql`true`}
+                   group by month) m
+           where m.before <= ${offset}
+           order by m.month ${sql.raw(newestFirst ? 'asc' : 'desc')}
+           limit 1`,
+    );
+    if (!month) return;
+    const at = Number(month.before);
+    if (anchored && anchored.at >= at) return;
+    return { at, anchor: { segment: 0, key: month.edge, id: 0 } };
   }
 
   /**
