@@ -99,6 +99,10 @@ test('Cancel stops an export: nothing is saved, and the next export runs', async
   });
   const downloads: unknown[] = [];
   page.on('download', (download) => downloads.push(download));
+  // The progress reads against the list's exact total: the list must be on screen first (a
+  // click before it arrives reads '0 rows', with no total).
+  await expect(table(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(table(page).getByRole('row')).toHaveCount(11);
 
   await exportButton(page).click();
   const cancel = page.getByRole('button', { name: exportTexts.cancel, exact: true });
