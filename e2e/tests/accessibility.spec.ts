@@ -186,8 +186,15 @@ const comments = [
 ];
 
 /** A list's table has its first row: its first load is over. */
-const tableLoaded = (page: Page, name: string) =>
-  expect(page.getByRole('table', { name }).getByRole('row').nth(1)).toBeVisible();
+/**
+ * The table's rows are on screen: no longer busy (while loading, its one body row is the
+ * loading cell, which a click would hit instead of a row), and a first row shown.
+ */
+const tableLoaded = async (page: Page, name: string) => {
+  const table = page.getByRole('table', { name });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+};
 
 const notificationItems = (area: Page | Locator) =>
   area.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
